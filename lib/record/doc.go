@@ -1,0 +1,9 @@
+// Package record is the page record every chaff tool reads and writes: one JSON
+// object per line, with the fields the tools know (id, url, site, date, html)
+// decoded and every other field passed through byte for byte.
+//
+// A Reader reads JSON lines with no line-length cap of its own (an explicit
+// MaxBytes limit turns an oversized line into a per-record error). A Writer
+// writes records back, keeping the members of the input in their order and
+// appending the fields a tool set; values it did not change are not re-encoded.
+package record

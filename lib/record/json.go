@@ -1,0 +1,298 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// parseObject splits one JSON object into its members, keeping each value's
+// bytes as written. Nested values are validated, not decoded.
+func parseObject(line []byte) ([]member, error) {
+	i := skipSpace(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	i = skipSpace(line, i+1)
+	var fields []member
+	if i < len(line) && line[i] == '}' {
+		if j := skipSpace(line, i+1); j != len(line) {
+			return nil, fmt.Errorf("unexpected data after the object at byte %d", j)
+		}
+		return fields, nil
+	}
+	for {
+		if i >= len(line) || line[i] != '"' {
+			return nil, fmt.Errorf("expected a member name at byte %d", i)
+		}
+		end, err := scanString(line, i)
+		if err != nil {
+			return nil, err
+		}
+		key, err := unquote(line[i:end])
+		if err != nil {
+			return nil, err
+		}
+		i = skipSpace(line, end)
+		if i >= len(line) || line[i] != ':' {
+			return nil, fmt.Errorf("expected ':' after member %q", key)
+		}
+		i = skipSpace(line, i+1)
+		vend, err := scanValue(line, i)
+		if err != nil {
+			return nil, fmt.Errorf("member %q: %w", key, err)
+		}
+		fields = append(fields, member{key: key, raw: line[i:vend:vend]})
+		i = skipSpace(line, vend)
+		if i < len(line) && line[i] == ',' {
+			i = skipSpace(line, i+1)
+			continue
+		}
+		if i < len(line) && line[i] == '}' {
+			if j := skipSpace(line, i+1); j != len(line) {
+				return nil, fmt.Errorf("unexpected data after the object at byte %d", j)
+			}
+			return fields, nil
+		}
+		return nil, fmt.Errorf("expected ',' or '}' at byte %d", i)
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// scanString returns the index just past the JSON string starting at b[i].
+func scanString(b []byte, i int) (int, error) {
+	for j := i + 1; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"':
+			return j + 1, nil
+		case c == '\\':
+			j++
+		case c < 0x20:
+			return 0, fmt.Errorf("control character in string at byte %d", j)
+		}
+	}
+	return 0, errors.New("unterminated string")
+}
+
+// scanValue returns the index just past the JSON value starting at b[i].
+// Strings are scanned here; other values are delimited and then checked
+// with json.Valid, which is cheap since page content lives in strings.
+func scanValue(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return 0, errors.New("missing value")
+	}
+	if b[i] == '"' {
+		return scanString(b, i)
+	}
+	depth := 0
+	j := i
+	for ; j < len(b); j++ {
+		c := b[j]
+		switch c {
+		case '"':
+			end, err := scanString(b, j)
+			if err != nil {
+				return 0, err
+			}
+			j = end - 1
+			continue
+		case '{', '[':
+			depth++
+			continue
+		case '}', ']':
+			if depth == 0 {
+				goto done
+			}
+			depth--
+			if depth == 0 {
+				j++
+				goto done
+			}
+			continue
+		case ',':
+			if depth == 0 {
+				goto done
+			}
+		}
+	}
+done:
+	v := trimSpace(b[i:j])
+	if len(v) == 0 || !json.Valid(v) {
+		return 0, fmt.Errorf("invalid value at byte %d", i)
+	}
+	return i + len(v), nil
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 {
+		switch b[len(b)-1] {
+		case ' ', '\t', '\r', '\n':
+			b = b[:len(b)-1]
+			continue
+		}
+		break
+	}
+	return b
+}
+
+// unquote decodes a JSON string literal (with its quotes). Invalid UTF-8
+// becomes U+FFFD, as encoding/json does.
+func unquote(raw []byte) (string, error) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", errors.New("not a JSON string")
+	}
+	body := raw[1 : len(raw)-1]
+	if indexByte(body, '\\') < 0 {
+		if utf8.Valid(body) {
+			return string(body), nil
+		}
+		return strings.ToValidUTF8(string(body), "\uFFFD"), nil
+	}
+	out, err := unescape(make([]byte, 0, len(body)), body)
+	if err != nil {
+		return "", err
+	}
+	if !utf8.Valid(out) {
+		return strings.ToValidUTF8(string(out), "\uFFFD"), nil
+	}
+	return unsafe.String(unsafe.SliceData(out), len(out)), nil
+}
+
+// unescape appends the decoded JSON string body b to out.
+func unescape(out, b []byte) ([]byte, error) {
+	for len(b) > 0 {
+		i := indexByte(b, '\\')
+		if i < 0 {
+			return append(out, b...), nil
+		}
+		out = append(out, b[:i]...)
+		if i+1 >= len(b) {
+			return nil, errors.New("bad escape at end of string")
+		}
+		c := b[i+1]
+		b = b[i+2:]
+		switch c {
+		case '"', '\\', '/':
+			out = append(out, c)
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := hex4(b)
+			if !ok {
+				return nil, errors.New("bad \\u escape")
+			}
+			b = b[4:]
+			if utf16.IsSurrogate(r) {
+				r2, ok2 := rune(-1), false
+				if len(b) >= 6 && b[0] == '\\' && b[1] == 'u' {
+					r2, ok2 = hex4(b[2:])
+				}
+				if dec := utf16.DecodeRune(r, r2); ok2 && dec != utf8.RuneError {
+					b = b[6:]
+					r = dec
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			out = utf8.AppendRune(out, r)
+		default:
+			return nil, fmt.Errorf("bad escape \\%c", c)
+		}
+	}
+	return out, nil
+}
+
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+func indexByte(b []byte, c byte) int { return bytes.IndexByte(b, c) }
+
+const hex = "0123456789abcdef"
+
+// appendQuoted appends s as a JSON string: quotes, backslashes and control
+// characters escaped, <, > and & left as they are, invalid UTF-8 replaced by
+// U+FFFD, U+2028 and U+2029 escaped as encoding/json does.
+func appendQuoted(buf []byte, s string) []byte {
+	buf = append(buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			buf = append(buf, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				buf = append(buf, '\\', c)
+			case '\n':
+				buf = append(buf, '\\', 'n')
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			case '\t':
+				buf = append(buf, '\\', 't')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
+}

@@ -1,0 +1,144 @@
+package record
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"unsafe"
+)
+
+// DefaultMaxBytes is the default limit on one JSON line (1 GiB): large
+// enough for any real page, small enough to stop a runaway line.
+const DefaultMaxBytes = 1 << 30
+
+// ReaderOptions tune a Reader. The zero value reads "html" with the default
+// line limit.
+type ReaderOptions struct {
+	HTMLField string // member holding the page; "html" when empty
+	MaxBytes  int    // longest accepted line; DefaultMaxBytes when 0
+}
+
+// Reader reads records from JSON lines. It is not safe for concurrent use.
+type Reader struct {
+	br     *bufio.Reader
+	source string
+	opts   ReaderOptions
+	line   int64
+	offset int64
+	buf    []byte
+}
+
+// NewReader returns a Reader of JSON lines from r; source names r in
+// messages ("<stdin>" or a path). The caller closes r.
+func NewReader(r io.Reader, source string, opts ReaderOptions) *Reader {
+	if opts.HTMLField == "" {
+		opts.HTMLField = "html"
+	}
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < 1<<16 {
+		br = bufio.NewReaderSize(r, 1<<20)
+	}
+	return &Reader{br: br, source: source, opts: opts}
+}
+
+// Next returns the next record, or io.EOF after the last. A line that is
+// not a JSON object gives an *Error (the reader goes on at the next line);
+// any other error is an I/O failure. Blank lines are not records.
+func (r *Reader) Next() (*Record, error) {
+	for {
+		line, tooLong, err := r.readLine()
+		if err != nil && (len(line) == 0 && !tooLong) {
+			return nil, err
+		}
+		r.line++
+		start := r.offset
+		r.offset += int64(len(line))
+		if tooLong {
+			return nil, &Error{Source: r.source, N: r.line, Err: fmt.Errorf("line longer than the limit of %d bytes (--max-record-bytes)", r.opts.MaxBytes)}
+		}
+		body := trimSpace(line)
+		if len(skipSpaceBytes(body)) == 0 {
+			continue
+		}
+		owned := make([]byte, len(body))
+		copy(owned, body)
+		rec, perr := Parse(owned, r.opts.HTMLField)
+		if perr != nil {
+			return nil, &Error{Source: r.source, N: r.line, Err: fmt.Errorf("invalid JSON: %w", perr)}
+		}
+		rec.Source, rec.N, rec.Offset = r.source, r.line, start
+		return rec, nil
+	}
+}
+
+func skipSpaceBytes(b []byte) []byte { return b[skipSpace(b, 0):] }
+
+// readLine returns the next line including its newline. When the line
+// exceeds the limit the rest of it is discarded and tooLong is set.
+func (r *Reader) readLine() (line []byte, tooLong bool, err error) {
+	r.buf = r.buf[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if len(r.buf)+len(chunk) > r.opts.MaxBytes {
+			tooLong = true
+			n := int64(len(r.buf) + len(chunk))
+			for errors.Is(err, bufio.ErrBufferFull) {
+				chunk, err = r.br.ReadSlice('\n')
+				n += int64(len(chunk))
+			}
+			r.offset += n
+			r.buf = r.buf[:0]
+			if err == io.EOF {
+				err = nil
+			}
+			return nil, true, err
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			r.buf = append(r.buf, chunk...)
+			continue
+		}
+		if len(r.buf) == 0 {
+			return chunk, false, err
+		}
+		r.buf = append(r.buf, chunk...)
+		return r.buf, false, err
+	}
+}
+
+// Parse makes a record of one JSON object. The record keeps line: the caller
+// must not modify it afterwards.
+func Parse(line []byte, htmlField string) (*Record, error) {
+	fields, err := parseObject(line)
+	if err != nil {
+		return nil, err
+	}
+	rec := &Record{HTMLField: htmlField, fields: fields}
+	for _, m := range fields {
+		switch m.key {
+		case "id", "url", "site", "date", htmlField:
+			if len(m.raw) == 0 || m.raw[0] != '"' {
+				continue
+			}
+			s, err := unquoteOwned(m.raw)
+			if err != nil {
+				return nil, fmt.Errorf("member %q: %w", m.key, err)
+			}
+			rec.setKnown(m.key, s)
+		}
+	}
+	return rec, nil
+}
+
+// unquoteOwned is unquote for bytes the record owns for good: a string
+// without escapes shares their memory instead of copying a page again.
+func unquoteOwned(raw []byte) (string, error) {
+	body := raw[1 : len(raw)-1]
+	if indexByte(body, '\\') < 0 && validUTF8(body) && len(body) > 0 {
+		return unsafe.String(&body[0], len(body)), nil
+	}
+	return unquote(raw)
+}

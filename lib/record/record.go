@@ -1,0 +1,182 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Record is one page (or, for score, one prediction) with its provenance.
+// The zero value is an empty record ready to use.
+type Record struct {
+	Source string // where the record came from: a path, or "<stdin>"
+	N      int64  // 1-based position of the record in Source
+	Offset int64  // byte offset of the record in Source (of the compressed member for WARC)
+
+	// Known fields, decoded. They mirror the members of the same name; change
+	// them through Set so that the output follows.
+	ID, URL, Site, Date, HTML string
+
+	// HTMLField names the member that holds the page ("html" unless the
+	// reader was told otherwise).
+	HTMLField string
+
+	fields []member
+}
+
+// member is one JSON object member: the key as written and its raw value.
+type member struct {
+	key string
+	raw []byte
+}
+
+// Error is a problem with one record: it names the record so that the
+// one-line message on stderr tells the user where to look.
+type Error struct {
+	Source string
+	N      int64
+	Err    error
+}
+
+func (e *Error) Error() string {
+	return e.Source + ":" + strconv.FormatInt(e.N, 10) + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an *Error about r.
+func (r *Record) Errorf(format string, args ...any) *Error {
+	return &Error{Source: r.Source, N: r.N, Err: fmt.Errorf(format, args...)}
+}
+
+// Where returns "source:n", the record's location for messages.
+func (r *Record) Where() string { return r.Source + ":" + strconv.FormatInt(r.N, 10) }
+
+// Keys returns the member names in output order.
+func (r *Record) Keys() []string {
+	keys := make([]string, len(r.fields))
+	for i, m := range r.fields {
+		keys[i] = m.key
+	}
+	return keys
+}
+
+// Get returns the raw JSON value of key, or nil when absent. The slice must
+// not be modified.
+func (r *Record) Get(key string) json.RawMessage {
+	for i := range r.fields {
+		if r.fields[i].key == key {
+			return r.fields[i].raw
+		}
+	}
+	return nil
+}
+
+// GetString returns the value of key when it is a JSON string.
+func (r *Record) GetString(key string) (string, bool) {
+	raw := r.Get(key)
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false
+	}
+	s, err := unquote(raw)
+	if err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// Has reports whether the record has a member named key.
+func (r *Record) Has(key string) bool { return r.Get(key) != nil }
+
+// Set sets key to the JSON encoding of v, replacing the member in place or
+// appending it. HTML characters are not escaped. Setting a known field also
+// updates the decoded copy.
+func (r *Record) Set(key string, v any) error {
+	raw, err := Marshal(v)
+	if err != nil {
+		return fmt.Errorf("record: field %q: %w", key, err)
+	}
+	r.SetRaw(key, raw)
+	if s, ok := v.(string); ok {
+		r.setKnown(key, s)
+	}
+	return nil
+}
+
+// SetRaw sets key to raw, which must be valid JSON.
+func (r *Record) SetRaw(key string, raw []byte) {
+	for i := range r.fields {
+		if r.fields[i].key == key {
+			r.fields[i].raw = raw
+			return
+		}
+	}
+	r.fields = append(r.fields, member{key: key, raw: raw})
+}
+
+// Delete removes key.
+func (r *Record) Delete(key string) {
+	for i := range r.fields {
+		if r.fields[i].key == key {
+			r.fields = append(r.fields[:i], r.fields[i+1:]...)
+			r.setKnown(key, "")
+			return
+		}
+	}
+}
+
+func (r *Record) setKnown(key, s string) {
+	switch key {
+	case "id":
+		r.ID = s
+	case "url":
+		r.URL = s
+	case "site":
+		r.Site = s
+	case "date":
+		r.Date = s
+	}
+	if key == r.htmlField() {
+		r.HTML = s
+	}
+}
+
+func (r *Record) htmlField() string {
+	if r.HTMLField == "" {
+		return "html"
+	}
+	return r.HTMLField
+}
+
+// AppendJSON appends the record as one JSON object (no newline) to buf.
+func (r *Record) AppendJSON(buf []byte) []byte {
+	buf = append(buf, '{')
+	for i, m := range r.fields {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendQuoted(buf, m.key)
+		buf = append(buf, ':')
+		buf = append(buf, m.raw...)
+	}
+	return append(buf, '}')
+}
+
+// MarshalJSON implements json.Marshaler.
+func (r *Record) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
+
+// Marshal encodes v as JSON without escaping <, > and &, and without the
+// trailing newline json.Encoder adds.
+func Marshal(v any) ([]byte, error) {
+	if s, ok := v.(string); ok {
+		return appendQuoted(nil, s), nil
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}

@@ -1,0 +1,135 @@
+package record
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+func readAll(t *testing.T, in string, opts ReaderOptions) ([]*Record, []error) {
+	t.Helper()
+	r := NewReader(strings.NewReader(in), "<test>", opts)
+	var recs []*Record
+	var errs []error
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return recs, errs
+		}
+		var re *Error
+		if errors.As(err, &re) {
+			errs = append(errs, err)
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+}
+
+func TestPassThroughUntouched(t *testing.T) {
+	// Odd spacing inside nested values and escapes must survive byte for byte.
+	in := `{"id":"a1","x":{"k": [1, 2.50, "\u00e9"]},"html":"<p>caf\u00e9 &amp; <b>x</b></p>","n":1e3}` + "\n"
+	recs, errs := readAll(t, in, ReaderOptions{})
+	if len(errs) != 0 || len(recs) != 1 {
+		t.Fatalf("recs %d errs %v", len(recs), errs)
+	}
+	rec := recs[0]
+	if rec.ID != "a1" || rec.HTML != "<p>café &amp; <b>x</b></p>" {
+		t.Fatalf("decoded id %q html %q", rec.ID, rec.HTML)
+	}
+	if got := string(rec.AppendJSON(nil)); got+"\n" != in {
+		t.Fatalf("re-encoded\n%s\nwant\n%s", got, in)
+	}
+	rec.Set("text", "café <b> \"q\"\n")
+	rec.Set("x", 7)
+	want := `{"id":"a1","x":7,"html":"<p>caf\u00e9 &amp; <b>x</b></p>","n":1e3,"text":"café <b> \"q\"\n"}`
+	if got := string(rec.AppendJSON(nil)); got != want {
+		t.Fatalf("after Set\n%s\nwant\n%s", got, want)
+	}
+	rec.Delete("html")
+	if rec.HTML != "" || rec.Has("html") {
+		t.Fatal("Delete left html")
+	}
+}
+
+func TestBadLinesNamedAndSkipped(t *testing.T) {
+	in := "{\"id\":\"1\"}\nnot json\n\n{\"id\":\"3\",}\n[1]\n{\"id\":\"4\"}" // last line has no newline
+	recs, errs := readAll(t, in, ReaderOptions{})
+	if len(recs) != 2 || recs[1].ID != "4" || recs[1].N != 6 {
+		t.Fatalf("got %d records, last %+v", len(recs), recs[len(recs)-1])
+	}
+	if len(errs) != 3 {
+		t.Fatalf("errors %v", errs)
+	}
+	if !strings.HasPrefix(errs[0].Error(), "<test>:2: invalid JSON") {
+		t.Fatalf("message %q", errs[0])
+	}
+}
+
+func TestLongLineLimit(t *testing.T) {
+	long := `{"html":"` + strings.Repeat("x", 200000) + `"}`
+	in := `{"id":"a"}` + "\n" + long + "\n" + `{"id":"b"}` + "\n"
+	recs, errs := readAll(t, in, ReaderOptions{MaxBytes: 100000})
+	if len(recs) != 2 || recs[1].ID != "b" || len(errs) != 1 || !strings.Contains(errs[0].Error(), ":2: line longer") {
+		t.Fatalf("recs %d errs %v", len(recs), errs)
+	}
+	recs, errs = readAll(t, in, ReaderOptions{})
+	if len(recs) != 3 || len(errs) != 0 || len(recs[1].HTML) != 200000 {
+		t.Fatalf("without limit: recs %d errs %v", len(recs), errs)
+	}
+}
+
+func TestQuotedMatchesEncodingJSON(t *testing.T) {
+	for _, s := range []string{"plain", "a\"b\\c", "\x00\x1f\t\n", "<&>", "\u2028x\u2029", "bad\xffutf8", "日本語"} {
+		raw := appendQuoted(nil, s)
+		back, err := unquote(raw)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		want := strings.ToValidUTF8(s, "\uFFFD")
+		if back != want {
+			t.Fatalf("%q round trip gave %q", s, back)
+		}
+	}
+}
+
+func TestWriter(t *testing.T) {
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	rec := &Record{}
+	rec.Set("id", "x")
+	rec.Set("html", "<p>")
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	if b.String() != "{\"id\":\"x\",\"html\":\"<p>\"}\n" {
+		t.Fatalf("%q", b.String())
+	}
+	if rec.ID != "x" || rec.HTML != "<p>" {
+		t.Fatal("known fields not updated by Set")
+	}
+}
+
+func BenchmarkRead(b *testing.B) {
+	page := `{"id":"p","url":"http://e.com/a","html":"` + strings.Repeat(`<div class=\"x\">Some text here &amp; more</div>\n`, 2000) + `","gold":"abc"}` + "\n"
+	in := strings.Repeat(page, 20)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r := NewReader(strings.NewReader(in), "b", ReaderOptions{})
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
