@@ -1,0 +1,90 @@
+package suffix
+
+import (
+	"errors"
+	"sort"
+)
+
+// ErrTooLarge is returned when the joined pages do not fit int32 indexes.
+var ErrTooLarge = errors.New("suffix: input too large for int32 indexes (>= 2 GiB)")
+
+// Index is the suffix array and LCP array of a set of pages joined by a separator.
+// It is immutable after New and safe for concurrent use.
+type Index struct {
+	text   []byte  // page 0, sep, page 1, sep, ..., page k-1, sep
+	sep    byte    // a byte absent from every page inside text
+	starts []int32 // starts[i] = offset of page i in text; starts[len(pages)] = len(text)
+	sa     []int32
+	lcp    []int32
+}
+
+// New builds the index of pages. The pages are copied; the caller may reuse them.
+func New(pages []string) (*Index, error) {
+	total := 0
+	for _, p := range pages {
+		total += len(p) + 1
+	}
+	if total >= 1<<31-1 {
+		return nil, ErrTooLarge
+	}
+	var seen [256]bool
+	for _, p := range pages {
+		for i := 0; i < len(p); i++ {
+			seen[p[i]] = true
+		}
+	}
+	sep, rewrite := -1, false
+	for c := 0; c < 256; c++ {
+		if !seen[c] {
+			sep = c
+			break
+		}
+	}
+	if sep < 0 {
+		sep, rewrite = 0xFF, true
+	}
+	x := &Index{sep: byte(sep), text: make([]byte, 0, total), starts: make([]int32, 0, len(pages)+1)}
+	for _, p := range pages {
+		x.starts = append(x.starts, int32(len(x.text)))
+		x.text = append(x.text, p...)
+		x.text = append(x.text, x.sep)
+	}
+	x.starts = append(x.starts, int32(len(x.text)))
+	if rewrite {
+		for k := 0; k < len(pages); k++ {
+			seg := x.text[x.starts[k] : x.starts[k+1]-1]
+			for i, c := range seg {
+				if c == 0xFF {
+					seg[i] = 0xFE
+				}
+			}
+		}
+	}
+	x.sa = make([]int32, len(x.text))
+	Sort(x.text, x.sa)
+	x.lcp = LCPArray(x.text, x.sa, int(x.sep))
+	return x, nil
+}
+
+// Text returns the joined pages (each followed by the separator byte). Do not modify it.
+func (x *Index) Text() []byte { return x.text }
+
+// Sep returns the separator byte.
+func (x *Index) Sep() byte { return x.sep }
+
+// SA returns the suffix array of Text. Do not modify it.
+func (x *Index) SA() []int32 { return x.sa }
+
+// LCP returns the LCP array (stopped at separators). Do not modify it.
+func (x *Index) LCP() []int32 { return x.lcp }
+
+// Pages returns the number of pages.
+func (x *Index) Pages() int { return len(x.starts) - 1 }
+
+// PageStart returns the offset of page i in Text.
+func (x *Index) PageStart(i int) int { return int(x.starts[i]) }
+
+// PageOf returns the page holding text offset pos (a separator belongs to the page before).
+func (x *Index) PageOf(pos int32) int {
+	return sort.Search(len(x.starts)-1, func(i int) bool { return x.starts[i+1] > pos })
+}

@@ -1,0 +1,171 @@
+package suffix
+
+import "unicode/utf8"
+
+// Node is an internal node of the suffix tree of the pages: a branching string.
+type Node struct {
+	Depth  int32 // length in bytes of the branching string (never ends inside a UTF-8 character)
+	Parent int32 // depth of the parent node (0 for children of the root)
+	Lo, Hi int32 // the string's occurrences are the suffixes SA[Lo:Hi]
+	Docs   int32 // number of distinct pages holding it (only with WalkOptions.Docs, else 0)
+	// LeftDiverse: the occurrences are not all preceded by the same byte (or one starts a
+	// page), so the string is not a proper suffix of another string of the same frequency:
+	// with right-branching, it is a maximal repeat.
+	LeftDiverse bool
+}
+
+// Freq is the number of occurrences of the node's string.
+func (n Node) Freq() int { return int(n.Hi - n.Lo) }
+
+// WalkOptions selects optional per-node statistics.
+type WalkOptions struct {
+	Docs bool // compute Node.Docs (distinct pages), O(log) extra per suffix
+}
+
+// Bytes returns the node's string (a slice of Text; do not modify).
+func (x *Index) Bytes(n Node) []byte {
+	p := x.sa[n.Lo]
+	return x.text[p : p+n.Depth]
+}
+
+// Pos returns the text offset of one occurrence of the node's string.
+func (x *Index) Pos(n Node) int32 { return x.sa[n.Lo] }
+
+// MidChar reports whether the node's string starts inside a UTF-8 character (with a
+// continuation byte).
+func (x *Index) MidChar(n Node) bool { return x.text[x.sa[n.Lo]]&0xC0 == 0x80 }
+
+// charFloor returns the length of the longest prefix of w that does not end inside a UTF-8
+// character: an incomplete trailing sequence (lead byte without all its continuation bytes)
+// is cut off. Invalid bytes count as whole characters.
+func charFloor(w []byte) int {
+	d := len(w)
+	for k := d - 1; k >= 0 && k >= d-utf8.UTFMax; k-- {
+		b := w[k]
+		if b < 0x80 {
+			return d
+		}
+		if b >= 0xC0 {
+			need := 2
+			if b >= 0xF0 {
+				need = 4
+			} else if b >= 0xE0 {
+				need = 3
+			}
+			if k+need > d {
+				return k
+			}
+			return d
+		}
+	}
+	return d
+}
+
+type frame struct {
+	lcp, lb int32
+	dup     int32 // pairs of same-page occurrences whose lowest common ancestor is this node or below
+}
+
+// Walk calls fn for every internal node of the suffix tree except the root, bottom-up
+// (children before parents), with depths rounded to UTF-8 character boundaries (a node whose
+// rounded depth equals its parent's is merged into it and not reported).
+func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
+	n := int32(len(x.sa))
+	if n == 0 {
+		return
+	}
+	sa, lcp, text := x.sa, x.lcp, x.text
+	stack := make([]frame, 1, 64)
+	// Left-diversity bookkeeping: lastDiff = last k with left(k) != left(k-1);
+	// lastStart = last k whose suffix starts a page.
+	left := func(k int32) int {
+		p := sa[k]
+		if p == 0 || text[p-1] == x.sep {
+			return -1
+		}
+		return int(text[p-1])
+	}
+	lastDiff, lastStart := int32(-1), int32(-1)
+	prevLeft := left(0)
+	if prevLeft < 0 {
+		lastStart = 0
+	}
+	var last []int32 // last[page] = last SA index seen of that page
+	if opt.Docs {
+		last = make([]int32, x.Pages())
+		for i := range last {
+			last[i] = -1
+		}
+		if text[sa[0]] != x.sep {
+			last[x.PageOf(sa[0])] = 0
+		}
+	}
+	for i := int32(1); i <= n; i++ {
+		var l int32
+		if i < n {
+			l = lcp[i]
+		}
+		lb := i - 1
+		var carry int32
+		for l < stack[len(stack)-1].lcp {
+			f := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			top := &stack[len(stack)-1]
+			parent := top.lcp
+			if l > parent {
+				parent = l
+			}
+			pos := sa[f.lb]
+			w := text[pos : pos+f.lcp]
+			d := int32(charFloor(w))
+			pd := int32(charFloor(w[:parent]))
+			if d > pd {
+				nd := Node{Depth: d, Parent: pd, Lo: f.lb, Hi: i,
+					LeftDiverse: lastDiff > f.lb || lastStart >= f.lb}
+				if opt.Docs {
+					nd.Docs = (i - f.lb) - f.dup
+				}
+				fn(nd)
+			}
+			lb = f.lb
+			if l <= top.lcp {
+				top.dup += f.dup
+			} else {
+				carry = f.dup
+			}
+		}
+		if l > stack[len(stack)-1].lcp {
+			stack = append(stack, frame{lcp: l, lb: lb, dup: carry})
+		}
+		if i == n {
+			break
+		}
+		// Account for leaf i.
+		lf := left(i)
+		if lf < 0 {
+			lastStart = i
+		}
+		if lf != prevLeft || lf < 0 {
+			lastDiff = i
+		}
+		prevLeft = lf
+		if opt.Docs && text[sa[i]] != x.sep {
+			pg := x.PageOf(sa[i])
+			if j := last[pg]; j >= 0 {
+				// The lowest common ancestor of leaves j and i is the deepest open frame
+				// with lb <= j.
+				lo, hi := 0, len(stack)-1
+				for lo < hi {
+					mid := (lo + hi + 1) / 2
+					if stack[mid].lb <= j {
+						lo = mid
+					} else {
+						hi = mid - 1
+					}
+				}
+				stack[lo].dup++
+			}
+			last[pg] = i
+		}
+	}
+}
