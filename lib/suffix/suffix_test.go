@@ -88,7 +88,7 @@ func TestSortMatchesNaive(t *testing.T) {
 }
 
 type naiveNode struct {
-	freq, docs int
+	freq, docs  int
 	leftDiverse bool
 }
 
