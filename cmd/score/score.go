@@ -1,0 +1,486 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/chaffkit/chaff/lib/metric"
+	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/site"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitData  = 1 // a bad record, or a file that cannot be read
+	exitUsage = 2
+)
+
+// usageError marks a command-line mistake (exit 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+const usageText = `score [options] [PREDICTIONS.jsonl[.gz|.zst] ...]
+
+Reads predictions (JSON lines, from the files or from stdin) and scores each page's
+--pred-field against its gold text, taken from --gold FILE (joined on --key) or from
+the --gold-field of the prediction record itself. Options go before the files.
+
+Writes one JSON line on stdout: pages, missing, unmatched, errors, precision, recall,
+f1 (the article-extraction-benchmark shingle metric), token_f1, and char_accuracy,
+char_recall, char_precision for pages with gold spans and kept spans. --by site and
+--pages add one line per site or per page before it; --table prints a table instead.
+
+Exit status: 0 ok, 1 a bad record or an unreadable file, 2 usage.`
+
+// run is the whole command: it parses args, reads the inputs and writes the scores.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var status int
+	app := &ucli.App{
+		Name:            "score",
+		Usage:           "score extracted text against gold text",
+		UsageText:       usageText,
+		HideHelpCommand: true,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		ExitErrHandler:  func(*ucli.Context, error) {},
+		OnUsageError: func(_ *ucli.Context, err error, _ bool) error {
+			return usageError{err}
+		},
+		Flags: scoreFlags(),
+
+		Action: func(c *ucli.Context) error {
+			opt := options{
+				goldPath:       c.String("gold"),
+				goldField:      c.String("gold-field"),
+				predField:      c.String("pred-field"),
+				key:            c.String("key"),
+				pages:          c.Bool("pages"),
+				table:          c.Bool("table"),
+				spansField:     c.String("spans-field"),
+				goldSpansField: c.String("gold-spans-field"),
+				htmlField:      c.String("html-field"),
+				maxBytes:       c.Int("max-record-bytes"),
+				quiet:          c.Bool("quiet"),
+			}
+			switch by := c.String("by"); by {
+			case "":
+			case "site":
+				opt.bySite = true
+			default:
+				return usageError{fmt.Errorf("--by %q: the only grouping is site", by)}
+			}
+			for _, f := range []struct{ name, v string }{{"gold-field", opt.goldField}, {"pred-field", opt.predField}, {"key", opt.key}, {"html-field", opt.htmlField}} {
+				if f.v == "" {
+					return usageError{fmt.Errorf("--%s must not be empty", f.name)}
+				}
+			}
+			files := c.Args().Slice()
+			if len(files) == 0 {
+				files = []string{"-"}
+			}
+			s := newScorer(opt, stdout, stderr)
+			status = s.run(files, stdin)
+			return nil
+		},
+	}
+	if err := app.Run(flagsFirst(args, app.Flags)); err != nil {
+		fmt.Fprintf(stderr, "score: %v\n", err)
+		var u usageError
+		if errors.As(err, &u) {
+			fmt.Fprintln(stderr, "score: run 'score --help' for usage")
+			return exitUsage
+		}
+		return exitData
+	}
+	return status
+}
+
+type options struct {
+	goldPath, goldField, predField, key string
+	spansField, goldSpansField          string
+	htmlField                           string
+	bySite, pages, table, quiet         bool
+	maxBytes                            int
+}
+
+// goldPage is one page of the --gold file.
+type goldPage struct {
+	key, site, text string
+	spans           [][2]int
+	hasSpans        bool
+	htmlLen         int // -1 when the gold record has no page
+	seen            bool
+}
+
+// group accumulates the figures of a site, or of everything.
+type group struct {
+	name    string
+	sum     metric.Summary
+	missing int
+}
+
+// scorer holds one run's state.
+type scorer struct {
+	opt    options
+	out    *bufio.Writer
+	stderr io.Writer
+	rows   *rowWriter
+
+	m     metric.Scorer
+	total group
+	sites map[string]*group
+
+	gold      map[string]*goldPage
+	goldOrder []*goldPage
+
+	records, unmatched, errs int
+	bytes                    int64
+	failed                   bool // an input could not be read
+	warnedAmbiguous          bool
+}
+
+func newScorer(opt options, stdout, stderr io.Writer) *scorer {
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	return &scorer{
+		opt:    opt,
+		out:    out,
+		stderr: stderr,
+		rows:   &rowWriter{w: out, table: opt.table},
+		sites:  map[string]*group{},
+	}
+}
+
+// errorf prints one line about a bad record and counts it.
+func (s *scorer) errorf(where, format string, args ...any) {
+	s.errs++
+	fmt.Fprintf(s.stderr, "score: %s: %s\n", where, fmt.Sprintf(format, args...))
+}
+
+func (s *scorer) run(files []string, stdin io.Reader) int {
+	start := time.Now()
+	if s.opt.goldPath != "" {
+		if err := s.loadGold(s.opt.goldPath, stdin); err != nil {
+			fmt.Fprintf(s.stderr, "score: gold: %v\n", err)
+			return exitData
+		}
+	}
+	for _, path := range files {
+		if err := s.readPredictions(path, stdin); err != nil {
+			fmt.Fprintf(s.stderr, "score: %v\n", err)
+			s.failed = true
+		}
+	}
+	for _, g := range s.goldOrder {
+		if !g.seen {
+			s.add(page{key: g.key, site: g.site, gold: g.text, goldSpans: g.spans,
+				hasGoldSpans: g.hasSpans, htmlLen: g.htmlLen, missing: true})
+		}
+	}
+	if s.opt.bySite {
+		for _, name := range slices.Sorted(maps.Keys(s.sites)) {
+			s.rows.group(s.sites[name], true, 0, 0)
+		}
+	}
+	s.rows.group(&s.total, false, s.unmatched, s.errs)
+	if err := s.out.Flush(); err != nil {
+		fmt.Fprintf(s.stderr, "score: write: %v\n", err)
+		return exitData
+	}
+	if !s.opt.quiet {
+		r := s.total.sum.Result()
+		fmt.Fprintf(s.stderr, "score: %d records read, %d pages scored (%d missing), %d unmatched, %d errors, %.1f MB in %.2f s\n",
+			s.records, r.Pages, s.total.missing, s.unmatched, s.errs, float64(s.bytes)/1e6, time.Since(start).Seconds())
+	}
+	if s.failed || s.errs > 0 {
+		return exitData
+	}
+	return exitOK
+}
+
+// countingReader counts the bytes read through it (decompressed input, for the summary).
+type countingReader struct {
+	r io.Reader
+	n *int64
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.n += int64(n)
+	return n, err
+}
+
+// eachRecord calls fn for each record of path; bad records are reported and skipped. The error
+// is an I/O failure that stopped the file.
+func (s *scorer) eachRecord(path string, stdin io.Reader, fn func(*record.Record)) error {
+	in, err := openInput(path, stdin)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	rd := record.NewReader(countingReader{in.r, &s.bytes}, in.name,
+		record.ReaderOptions{HTMLField: s.opt.htmlField, MaxBytes: s.opt.maxBytes})
+	for {
+		rec, err := rd.Next()
+		if err == io.EOF {
+			return nil
+		}
+		var rerr *record.Error
+		if errors.As(err, &rerr) {
+			s.errorf(rerr.Source+":"+fmt.Sprint(rerr.N), "%v", rerr.Err)
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.name, err)
+		}
+		fn(rec)
+	}
+}
+
+func (s *scorer) loadGold(path string, stdin io.Reader) error {
+	s.gold = map[string]*goldPage{}
+	return s.eachRecord(path, stdin, func(rec *record.Record) {
+		key, ok := rec.GetString(s.opt.key)
+		if !ok {
+			s.errorf(rec.Where(), "gold record without a string %q to join on", s.opt.key)
+			return
+		}
+		text, ok, err := stringField(rec, s.opt.goldField)
+		if err != nil || !ok {
+			if err == nil {
+				err = fmt.Errorf("no %q field", s.opt.goldField)
+			}
+			s.errorf(rec.Where(), "gold record: %v", err)
+			return
+		}
+		if _, dup := s.gold[key]; dup {
+			s.errorf(rec.Where(), "gold record: duplicate %s %q (the first is kept)", s.opt.key, key)
+			return
+		}
+		g := &goldPage{key: key, site: site.Key(site.Auto, rec.Site, rec.URL), text: text, htmlLen: -1}
+		if rec.Has(s.opt.htmlField) {
+			g.htmlLen = len(rec.HTML)
+		}
+		g.spans, g.hasSpans = s.goldSpans(rec)
+		s.gold[key] = g
+		s.goldOrder = append(s.goldOrder, g)
+	})
+}
+
+// stringField returns a string field; absent or null is ok=false, anything else an error.
+func stringField(rec *record.Record, name string) (v string, ok bool, err error) {
+	raw := rec.Get(name)
+	if raw == nil || string(raw) == "null" {
+		return "", false, nil
+	}
+	if raw[0] != '"' {
+		return "", false, fmt.Errorf("field %q is not a string", name)
+	}
+	v, ok = rec.GetString(name)
+	if !ok {
+		return "", false, fmt.Errorf("field %q: invalid JSON string", name)
+	}
+	return v, true, nil
+}
+
+func (s *scorer) readPredictions(path string, stdin io.Reader) error {
+	return s.eachRecord(path, stdin, func(rec *record.Record) {
+		s.records++
+		pred, _, err := stringField(rec, s.opt.predField)
+		if err != nil {
+			s.errorf(rec.Where(), "%v (scored as empty)", err)
+		}
+		p := page{pred: pred, htmlLen: -1}
+		if rec.Has(s.opt.htmlField) {
+			p.htmlLen = len(rec.HTML)
+		}
+		if s.gold != nil {
+			key, ok := rec.GetString(s.opt.key)
+			if !ok {
+				s.errorf(rec.Where(), "no string %q to join on", s.opt.key)
+				return
+			}
+			g := s.gold[key]
+			if g == nil {
+				s.unmatched++
+				return
+			}
+			if g.seen {
+				s.errorf(rec.Where(), "second prediction for %s %q (ignored)", s.opt.key, key)
+				return
+			}
+			g.seen = true
+			p.key, p.site, p.gold = key, g.site, g.text
+			p.goldSpans, p.hasGoldSpans = g.spans, g.hasSpans
+			if p.htmlLen < 0 {
+				p.htmlLen = g.htmlLen
+			}
+		} else {
+			gold, ok, err := stringField(rec, s.opt.goldField)
+			if err != nil {
+				s.errorf(rec.Where(), "%v", err)
+				return
+			}
+			if !ok {
+				s.unmatched++
+				return
+			}
+			p.key, _ = rec.GetString(s.opt.key)
+			p.site, p.gold = site.Key(site.Auto, rec.Site, rec.URL), gold
+		}
+		if !p.hasGoldSpans {
+			p.goldSpans, p.hasGoldSpans = s.goldSpans(rec)
+		}
+		if p.hasGoldSpans {
+			p.kept, p.hasKept = s.keptSpans(rec)
+		}
+		p.where = rec.Where()
+		s.add(p)
+	})
+}
+
+// page is one page to score.
+type page struct {
+	key, site, pred, gold string
+	goldSpans, kept       [][2]int
+	hasGoldSpans, hasKept bool
+	htmlLen               int
+	missing               bool
+	where                 string
+}
+
+func (s *scorer) add(p page) {
+	scores := s.m.Score(p.pred, p.gold)
+	var chars metric.Chars
+	hasChars := false
+	if p.hasGoldSpans && p.hasKept && p.htmlLen >= 0 {
+		c, err := metric.CharCounts(p.htmlLen, p.goldSpans, p.kept)
+		if err != nil {
+			s.errorf(p.where, "%v (no character metrics)", err)
+		} else {
+			chars, hasChars = c, true
+		}
+	}
+	groups := []*group{&s.total}
+	if s.opt.bySite {
+		g := s.sites[p.site]
+		if g == nil {
+			g = &group{name: p.site}
+			s.sites[p.site] = g
+		}
+		groups = append(groups, g)
+	}
+	for _, g := range groups {
+		g.sum.AddPage(scores)
+		if hasChars {
+			g.sum.AddChars(chars)
+		}
+		if p.missing {
+			g.missing++
+		}
+	}
+	if s.opt.pages {
+		s.rows.page(s.opt.key, p, scores, chars, hasChars)
+	}
+}
+
+// goldSpans reads the gold byte spans of rec, if it has them.
+func (s *scorer) goldSpans(rec *record.Record) ([][2]int, bool) {
+	raw := rec.Get(s.opt.goldSpansField)
+	if raw == nil || string(raw) == "null" {
+		return nil, false
+	}
+	var spans [][2]int
+	if err := json.Unmarshal(raw, &spans); err != nil {
+		s.errorf(rec.Where(), "field %q: not a list of [start, end] spans", s.opt.goldSpansField)
+		return nil, false
+	}
+	return spans, true
+}
+
+// keptSpans finds the byte spans the tool kept: at --spans-field, or in the one object
+// member of rec that has a "spans" member (a tool's detail, e.g. "ngramcut": {"spans": ...}).
+func (s *scorer) keptSpans(rec *record.Record) ([][2]int, bool) {
+	var raw json.RawMessage
+	if s.opt.spansField != "" {
+		path := strings.Split(s.opt.spansField, ".")
+		raw = rec.Get(path[0])
+		for _, name := range path[1:] {
+			var obj map[string]json.RawMessage
+			if raw == nil || json.Unmarshal(raw, &obj) != nil {
+				return nil, false
+			}
+			raw = obj[name]
+		}
+		if len(raw) > 0 && raw[0] == '{' {
+			var obj struct {
+				Spans json.RawMessage `json:"spans"`
+			}
+			if json.Unmarshal(raw, &obj) != nil {
+				return nil, false
+			}
+			raw = obj.Spans
+		}
+	} else {
+		var found []string
+		for _, k := range rec.Keys() {
+			v := rec.Get(k)
+			if len(v) == 0 || v[0] != '{' || !strings.Contains(string(v), `"spans"`) {
+				continue
+			}
+			var obj struct {
+				Spans json.RawMessage `json:"spans"`
+			}
+			if json.Unmarshal(v, &obj) != nil || obj.Spans == nil {
+				continue
+			}
+			found = append(found, k)
+			raw = obj.Spans
+		}
+		if len(found) > 1 {
+			if !s.warnedAmbiguous {
+				s.warnedAmbiguous = true
+				fmt.Fprintf(s.stderr, "score: %s: several fields have spans (%s): choose one with --spans-field; no character metrics for such records\n",
+					rec.Where(), strings.Join(found, ", "))
+			}
+			return nil, false
+		}
+	}
+	if raw == nil || string(raw) == "null" {
+		return nil, false
+	}
+	var spans [][2]int
+	if err := json.Unmarshal(raw, &spans); err != nil {
+		s.errorf(rec.Where(), "kept spans: not a list of [start, end] spans")
+		return nil, false
+	}
+	return spans, true
+}
+
+// scoreFlags are the command's options.
+func scoreFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "gold", Aliases: []string{"g"}, Usage: "gold `FILE` (JSON lines, plain, gzip or zstd); without it the gold is in each prediction record"},
+		&ucli.StringFlag{Name: "gold-field", Value: "gold", Usage: "`FIELD` holding the gold text"},
+		&ucli.StringFlag{Name: "pred-field", Value: "text", Usage: "`FIELD` holding the predicted text (absent or null: empty)"},
+		&ucli.StringFlag{Name: "key", Value: "id", Usage: "`FIELD` joining predictions to --gold records (url for the WARC gold files)"},
+		&ucli.StringFlag{Name: "by", Usage: "also one row per `GROUP` (site)"},
+		&ucli.BoolFlag{Name: "pages", Usage: "also one row per page"},
+		&ucli.BoolFlag{Name: "table", Usage: "print a table for people instead of JSON lines"},
+		&ucli.StringFlag{Name: "spans-field", Usage: "`PATH` of the kept byte spans (tool.spans, or tool for its spans); default: the one object field with spans"},
+		&ucli.StringFlag{Name: "gold-spans-field", Value: "gold_spans", Usage: "`FIELD` holding the gold byte spans"},
+		&ucli.StringFlag{Name: "html-field", Value: "html", Usage: "`FIELD` holding the page, whose length the character metrics need"},
+		&ucli.IntFlag{Name: "max-record-bytes", Value: record.DefaultMaxBytes, Usage: "longest accepted JSON line"},
+		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line on stderr"},
+	}
+}
