@@ -1,0 +1,112 @@
+package rtdm
+
+import (
+	"strings"
+	"unicode"
+)
+
+// LabelOptions are the thresholds of the labeling heuristics (section 4.4).
+type LabelOptions struct {
+	BodyMinWords  int // a body has more than this many words (the paper: 100)
+	TitleMaxWords int // a title has 1 to this many words (the paper: 20)
+}
+
+// DefaultLabelOptions are the paper's thresholds.
+var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20}
+
+// Label picks the body and the title among the passages (indices, -1 when none), which must
+// have their Text and Words set and be in pattern pre-order.
+//
+// The body is the longest passage with more than BodyMinWords words. The paper's formula
+// compares with passages "1 < k < n"; it is read as every other passage.
+//
+// The title is the passage of 1 to TitleMaxWords words that maximises
+// |t_j ∩ t_body| / |p_j - p_body|: the number of distinct terms (lower-cased words) it shares
+// with the body over its distance from the body in pattern positions. The paper writes
+// p_j - p_i without an absolute value and "1 < k < i" for the competitors; they are read as
+// the distance and every other passage. A title must share at least one term with the body;
+// ties go to the closer passage, then to the earlier one.
+func Label(ps []Passage, opt LabelOptions) (title, body int) {
+	body = -1
+	for i := range ps {
+		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) {
+			body = i
+		}
+	}
+	if body < 0 {
+		return -1, -1
+	}
+	bodyTerms := make(map[string]struct{})
+	for _, w := range words(ps[body].Text) {
+		bodyTerms[w] = struct{}{}
+	}
+	title = -1
+	bestScore, bestDist := 0.0, 0
+	for j := range ps {
+		if j == body || ps[j].Words < 1 || ps[j].Words > opt.TitleMaxWords {
+			continue
+		}
+		seen := make(map[string]struct{})
+		common := 0
+		for _, w := range words(ps[j].Text) {
+			if _, ok := seen[w]; ok {
+				continue
+			}
+			seen[w] = struct{}{}
+			if _, ok := bodyTerms[w]; ok {
+				common++
+			}
+		}
+		if common == 0 {
+			continue
+		}
+		dist := ps[j].Pos - ps[body].Pos
+		if dist < 0 {
+			dist = -dist
+		}
+		score := float64(common) / float64(dist)
+		if title < 0 || score > bestScore || (score == bestScore && dist < bestDist) {
+			title, bestScore, bestDist = j, score, dist
+		}
+	}
+	return title, body
+}
+
+// words returns the lower-cased \w+ tokens of s (letters, digits, marks, underscore).
+func words(s string) []string {
+	var out []string
+	start := -1
+	for i, r := range s {
+		if isWord(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, strings.ToLower(s[start:i]))
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, strings.ToLower(s[start:]))
+	}
+	return out
+}
+
+func countWords(s string) int {
+	n := 0
+	in := false
+	for _, r := range s {
+		w := isWord(r)
+		if w && !in {
+			n++
+		}
+		in = w
+	}
+	return n
+}
+
+func isWord(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}

@@ -1,0 +1,63 @@
+package rtdm
+
+// Passage is what one wildcard of an ne-pattern consumed in a page (section 4.3): the roots
+// of the consumed subtrees, in document order.
+type Passage struct {
+	Pos   int     // the wildcard's position in the pattern's pre-order (p_i of the paper)
+	Kind  Kind    // the wildcard's type
+	Roots []int32 // consumed page tree nodes (each with its whole subtree)
+	Text  string  // the consumed text, whitespace-normalised, pieces joined by spaces
+	Words int     // the number of words (\w+ tokens) in Text
+}
+
+// MatchTree matches the ne-pattern p against the page tree t with the (A)-(H) cost model and
+// returns the cost (Inf when p does not accept t) and, when it does, the passages consumed by
+// each wildcard, in the pattern's pre-order (Text and Words are left empty; see [FillText]).
+// A + or * wildcard consumes the subtree it maps to and the unmapped siblings inserted after it.
+func MatchTree(p, t *Tree) (float64, []Passage) {
+	d, m := Map(p, t, Match{}, Inf)
+	if d == Inf {
+		return d, nil
+	}
+	mapped := make([]bool, t.Len())
+	for _, pr := range m {
+		mapped[pr.B] = true
+	}
+	var ps []Passage
+	for _, pr := range m {
+		k := p.Nodes[pr.A].Kind
+		if k == Plain {
+			continue
+		}
+		roots := []int32{pr.B}
+		if par := t.Nodes[pr.B].Parent; k.Many() && par >= 0 {
+			end := par + t.Nodes[par].Size
+			for c := pr.B + t.Nodes[pr.B].Size; c < end && !mapped[c]; c += t.Nodes[c].Size {
+				roots = append(roots, c)
+			}
+		}
+		ps = append(ps, Passage{Pos: int(pr.A), Kind: k, Roots: roots})
+	}
+	return d, ps
+}
+
+// FillText sets the Text and Words of each passage from the text nodes of t below its roots.
+func FillText(t *Tree, ps []Passage) {
+	var buf []byte
+	for x := range ps {
+		buf = buf[:0]
+		for _, r := range ps[x].Roots {
+			end := int(r + t.Nodes[r].Size)
+			for i := int(r); i < end; i++ {
+				if n := &t.Nodes[i]; n.Kind == Plain && n.Tag == TextTag && n.Text != "" {
+					if len(buf) > 0 {
+						buf = append(buf, ' ')
+					}
+					buf = append(buf, n.Text...)
+				}
+			}
+		}
+		ps[x].Text = string(buf)
+		ps[x].Words = countWords(ps[x].Text)
+	}
+}

@@ -1,0 +1,195 @@
+package rtdm
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Errors of [Model.Extract]: the paper's "not extracted".
+var (
+	ErrNoMatch = errors.New("rtdm: the page matches no ne-pattern")
+	ErrNoBody  = errors.New("rtdm: no passage is long enough to be a news body")
+)
+
+// Options are the settings of learning and extraction.
+type Options struct {
+	Similarity float64 // clustering threshold (the paper: 0.8)
+	Linkage    Linkage
+	MinCluster int // clusters with fewer pages are noise and get no pattern
+	MaxCluster int // at most this many pages of a cluster are composed (0: all)
+	Compose    ComposeOptions
+	Label      LabelOptions
+	Workers    int // goroutines for the similarity matrix (0: GOMAXPROCS)
+}
+
+// DefaultOptions are the paper's settings plus the measured improvements.
+var DefaultOptions = Options{
+	Similarity: 0.8,
+	Linkage:    Complete,
+	MinCluster: 2,
+	Compose:    DefaultComposeOptions,
+	Label:      DefaultLabelOptions,
+}
+
+// Pattern is the ne-pattern of one cluster.
+type Pattern struct {
+	Cluster int   // the cluster's number in the learned site
+	Pages   int   // pages in the cluster
+	Tree    *Tree // the ne-pattern
+}
+
+// Model is what Learn learns from one site's pages: one ne-pattern per cluster that has at
+// least MinCluster pages. It is read-only after Learn and safe for concurrent use.
+type Model struct {
+	Patterns []Pattern
+}
+
+// Learn clusters the pages and builds one ne-pattern per cluster of at least opt.MinCluster
+// pages. It returns the model and the cluster number of each page (-1 for noise: pages of
+// smaller clusters).
+func Learn(pages []*Page, opt Options) (*Model, []int) {
+	trees := make([]*Tree, len(pages))
+	for i, p := range pages {
+		trees[i] = p.Tree
+	}
+	labels := Cluster(trees, opt.Similarity, opt.Linkage, opt.Workers)
+	groups := map[int][]*Tree{}
+	var order []int
+	for i, l := range labels {
+		if _, ok := groups[l]; !ok {
+			order = append(order, l)
+		}
+		groups[l] = append(groups[l], trees[i])
+	}
+	m := &Model{}
+	keep := map[int]int{}
+	for _, l := range order {
+		g := groups[l]
+		if len(g) < max(opt.MinCluster, 1) {
+			continue
+		}
+		if opt.MaxCluster > 0 && len(g) > opt.MaxCluster {
+			g = g[:opt.MaxCluster]
+		}
+		keep[l] = len(m.Patterns)
+		m.Patterns = append(m.Patterns, Pattern{Cluster: len(m.Patterns), Pages: len(groups[l]), Tree: ComposeAll(g, opt.Compose)})
+	}
+	out := make([]int, len(labels))
+	for i, l := range labels {
+		if k, ok := keep[l]; ok {
+			out[i] = k
+		} else {
+			out[i] = -1
+		}
+	}
+	return m, out
+}
+
+// Extraction is the result of matching a page against a model and labeling its passages.
+type Extraction struct {
+	Cluster  int       // the matched pattern's cluster, -1 when none matched
+	Cost     float64   // the matching cost (Inf when none matched)
+	Passages []Passage // what the wildcards consumed, in pattern pre-order
+	Title    int       // index of the title passage, -1 when none
+	Body     int       // index of the body passage, -1 when none
+}
+
+// Extract matches the page against every pattern, keeps the one with the lowest finite cost
+// (section 4.3) and labels its passages (section 4.4). The error is ErrNoMatch or ErrNoBody
+// (the Extraction is still filled as far as it goes).
+func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
+	ex := &Extraction{Cluster: -1, Cost: Inf, Title: -1, Body: -1}
+	best := -1
+	for k := range m.Patterns {
+		// The cut-off at the best cost so far: a worse pattern's cost is not needed exactly.
+		eps := Inf
+		if best >= 0 {
+			eps = ex.Cost
+		}
+		if d := Distance(m.Patterns[k].Tree, pg.Tree, Match{}, eps); d < ex.Cost {
+			ex.Cost, best = d, k
+		}
+	}
+	if best < 0 {
+		return ex, ErrNoMatch
+	}
+	ex.Cluster = m.Patterns[best].Cluster
+	cost, ps := MatchTree(m.Patterns[best].Tree, pg.Tree)
+	ex.Cost = cost
+	FillText(pg.Tree, ps)
+	ex.Passages = ps
+	ex.Title, ex.Body = Label(ps, opt.Label)
+	if ex.Body < 0 {
+		return ex, ErrNoBody
+	}
+	return ex, nil
+}
+
+// jsonNode is a pattern node on disk: pre-order, with the subtree size.
+type jsonNode struct {
+	Tag  string `json:"tag,omitempty"`
+	Text string `json:"text,omitempty"`
+	Wild string `json:"wild,omitempty"`
+	Size int32  `json:"n"`
+}
+
+// MarshalJSON writes the tree as its pre-order list of nodes.
+func (t *Tree) MarshalJSON() ([]byte, error) {
+	ns := make([]jsonNode, len(t.Nodes))
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		ns[i] = jsonNode{Tag: n.Tag, Text: n.Text, Wild: n.Kind.String(), Size: n.Size}
+		if n.Kind != Plain {
+			ns[i].Tag = ""
+		}
+	}
+	return json.Marshal(ns)
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote, checking the sizes.
+func (t *Tree) UnmarshalJSON(data []byte) error {
+	var ns []jsonNode
+	if err := json.Unmarshal(data, &ns); err != nil {
+		return err
+	}
+	if len(ns) == 0 || int(ns[0].Size) != len(ns) {
+		return fmt.Errorf("rtdm: pattern tree: bad root size")
+	}
+	var b Builder
+	var ends []int // end index of each open node
+	for i, n := range ns {
+		for len(ends) > 0 && ends[len(ends)-1] == i {
+			ends = ends[:len(ends)-1]
+			b.Close()
+		}
+		if n.Size < 1 || (len(ends) > 0 && i+int(n.Size) > ends[len(ends)-1]) {
+			return fmt.Errorf("rtdm: pattern tree: bad size at node %d", i)
+		}
+		switch {
+		case n.Wild != "":
+			k, ok := KindOf(n.Wild)
+			if !ok || n.Size != 1 {
+				return fmt.Errorf("rtdm: pattern tree: bad wildcard %q at node %d", n.Wild, i)
+			}
+			b.Wildcard(k)
+		case n.Tag == TextTag:
+			if n.Size != 1 {
+				return fmt.Errorf("rtdm: pattern tree: text with children at node %d", i)
+			}
+			b.Text(n.Text, -1)
+		default:
+			b.Open(n.Tag, -1)
+			ends = append(ends, i+int(n.Size))
+		}
+	}
+	for range ends {
+		b.Close()
+	}
+	nt, err := b.Tree()
+	if err != nil {
+		return err
+	}
+	*t = *nt
+	return nil
+}
