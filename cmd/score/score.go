@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
+	"github.com/chaffkit/chaff/lib/stream"
 )
 
 // Exit statuses.
@@ -175,11 +178,9 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 			return exitData
 		}
 	}
-	for _, path := range files {
-		if err := s.readPredictions(path, stdin); err != nil {
-			fmt.Fprintf(s.stderr, "score: %v\n", err)
-			s.failed = true
-		}
+	if err := s.readPredictions(files, stdin); err != nil {
+		fmt.Fprintf(s.stderr, "score: %v\n", err)
+		s.failed = true
 	}
 	for _, g := range s.goldOrder {
 		if !g.seen {
@@ -208,40 +209,37 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 	return exitOK
 }
 
-// countingReader counts the bytes read through it (decompressed input, for the summary).
-type countingReader struct {
-	r io.Reader
-	n *int64
-}
-
-func (c countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	*c.n += int64(n)
-	return n, err
-}
-
-// eachRecord calls fn for each record of path; bad records are reported and skipped. The error
-// is an I/O failure that stopped the file.
-func (s *scorer) eachRecord(path string, stdin io.Reader, fn func(*record.Record)) error {
-	in, err := openInput(path, stdin)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	rd := record.NewReader(countingReader{in.r, &s.bytes}, in.name,
-		record.ReaderOptions{HTMLField: s.opt.htmlField, MaxBytes: s.opt.maxBytes})
+// eachRecord calls fn for each record of the JSON-lines inputs paths (plain, gzip or zstd,
+// recognised by their first bytes); bad records are reported and skipped. The error is an
+// input that could not be read; the other inputs are still read.
+func (s *scorer) eachRecord(paths []string, stdin io.Reader, fn func(*record.Record)) error {
+	rd := stream.NewReader(paths, stdin, stream.Options{
+		Format: stream.FormatJSONL, HTMLField: s.opt.htmlField, MaxRecordBytes: s.opt.maxBytes})
+	defer func() {
+		s.bytes += rd.Bytes()
+		rd.Close()
+	}()
+	var failed error
 	for {
 		rec, err := rd.Next()
 		if err == io.EOF {
-			return nil
+			return failed
 		}
 		var rerr *record.Error
 		if errors.As(err, &rerr) {
-			s.errorf(rerr.Source+":"+fmt.Sprint(rerr.N), "%v", rerr.Err)
+			s.errorf(rerr.Source+":"+strconv.FormatInt(rerr.N, 10), "%v", rerr.Err)
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", in.name, err)
+			var pathErr *fs.PathError
+			if errors.As(err, &pathErr) { // "open FILE: ..." names the file already
+				err = pathErr
+			}
+			if failed != nil {
+				fmt.Fprintf(s.stderr, "score: %v\n", failed)
+			}
+			failed = err
+			continue
 		}
 		fn(rec)
 	}
@@ -249,7 +247,7 @@ func (s *scorer) eachRecord(path string, stdin io.Reader, fn func(*record.Record
 
 func (s *scorer) loadGold(path string, stdin io.Reader) error {
 	s.gold = map[string]*goldPage{}
-	return s.eachRecord(path, stdin, func(rec *record.Record) {
+	return s.eachRecord([]string{path}, stdin, func(rec *record.Record) {
 		key, ok := rec.GetString(s.opt.key)
 		if !ok {
 			s.errorf(rec.Where(), "gold record without a string %q to join on", s.opt.key)
@@ -293,8 +291,8 @@ func stringField(rec *record.Record, name string) (v string, ok bool, err error)
 	return v, true, nil
 }
 
-func (s *scorer) readPredictions(path string, stdin io.Reader) error {
-	return s.eachRecord(path, stdin, func(rec *record.Record) {
+func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
+	return s.eachRecord(paths, stdin, func(rec *record.Record) {
 		s.records++
 		pred, _, err := stringField(rec, s.opt.predField)
 		if err != nil {
