@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	ucli "github.com/urfave/cli/v2"
+)
+
+// Run builds the tool's app and runs it on args (args[0] is the program
+// name). It returns the exit status and never calls os.Exit.
+func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	status := ExitOK
+	usage := func(c *ucli.Context, err error, _ bool) error {
+		return usageError{err}
+	}
+	common := func(extra ...[]ucli.Flag) []ucli.Flag {
+		flags := slices.Concat(InputFlags(), OutputFlags())
+		for _, e := range extra {
+			flags = append(flags, e...)
+		}
+		return append(flags, tool.Flags...)
+	}
+	cmd := func(name, usage, argsUsage string, flags []ucli.Flag, action func(*Env) int) *ucli.Command {
+		return &ucli.Command{
+			Name: name, Usage: usage, ArgsUsage: argsUsage, Flags: flags,
+			Action: func(c *ucli.Context) error {
+				if name == "apply" && c.String(FlagModel) == "" {
+					return usageError{fmt.Errorf("apply needs --model FILE (written by %s learn)", tool.Name)}
+				}
+				e, err := Open(c, tool)
+				if err != nil {
+					return err
+				}
+				e.recordsOut = name == "run" || name == "apply"
+				status = action(e)
+				return nil
+			},
+		}
+	}
+	inputs := "[FILE...] (WARC, JSON lines or HTML; plain, gzip or zstd; none or - for stdin)"
+	app := &ucli.App{
+		Name:           tool.Name,
+		Usage:          tool.Usage,
+		Reader:         stdin,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*ucli.Context, error) {},
+		OnUsageError:   usage,
+		HideVersion:    true,
+		Commands: []*ucli.Command{
+			cmd("learn", "learn one model per site; writes model lines", inputs,
+				common(LearnFlags()), runLearn),
+			cmd("apply", "extract the content of each page with the models learned before", inputs,
+				common(RecordFlags(), []ucli.Flag{ModelFlag()}), runApply),
+			cmd("run", "learn per site and apply in one pass; every page is emitted once", inputs,
+				common(LearnFlags(), RecordFlags()), runRun),
+			cmd("show", "write an HTML view of pages with the removed parts greyed", inputs,
+				common(LearnFlags(), []ucli.Flag{ModelFlag(),
+					&ucli.StringFlag{Name: "id", Usage: "show the page with this id (or url)"},
+					&ucli.StringFlag{Name: "out-dir", Usage: "write one view per page and an index.html into `DIR`"},
+				}), runShow),
+		},
+	}
+	for _, c := range tool.Commands {
+		if c.OnUsageError == nil {
+			c.OnUsageError = usage
+		}
+		app.Commands = append(app.Commands, c)
+	}
+	for _, c := range app.Commands {
+		c.OnUsageError = usage
+	}
+	app.CommandNotFound = func(c *ucli.Context, name string) {
+		fmt.Fprintf(stderr, "%s: no command %q; see %s --help\n", tool.Name, name, tool.Name)
+		status = ExitUsage
+	}
+	if len(args) < 2 {
+		ucli.ShowAppHelp(ucli.NewContext(app, nil, nil))
+		return ExitUsage
+	}
+	err := app.Run(args)
+	var ue usageError
+	switch {
+	case err == nil:
+		return status
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "%s: %v (see %s --help)\n", tool.Name, err, tool.Name)
+		return ExitUsage
+	default:
+		var ec ucli.ExitCoder
+		if errors.As(err, &ec) {
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(stderr, "%s: %s\n", tool.Name, msg)
+			}
+			return ec.ExitCode()
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", tool.Name, err)
+		return ExitFailure
+	}
+}
+
+// UsageError wraps err so that Run reports it with exit status 2.
+func UsageError(err error) error { return usageError{err} }

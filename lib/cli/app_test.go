@@ -1,0 +1,168 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/clitest"
+	"github.com/chaffkit/chaff/lib/record"
+	ucli "github.com/urfave/cli/v2"
+)
+
+// countModel is a toy model: it remembers its site and how many pages it
+// was learned from, and "extracts" the upper-cased html.
+type countModel struct {
+	Site  string `json:"site"`
+	Pages int    `json:"pages"`
+}
+
+func (m *countModel) Apply(p *record.Record) (cli.Result, error) {
+	if strings.Contains(p.HTML, "FAIL") {
+		return cli.Result{}, errors.New("page says FAIL")
+	}
+	if strings.Contains(p.HTML, "PANIC") {
+		panic("page says PANIC")
+	}
+	return cli.Result{Text: strings.ToUpper(p.HTML), Detail: map[string]any{"site": m.Site, "pages": m.Pages}}, nil
+}
+
+func (m *countModel) View(w io.Writer, p *record.Record) error {
+	_, err := fmt.Fprintf(w, "<pre>%s</pre>\n", html.EscapeString(p.HTML))
+	return err
+}
+
+func toyTool() *cli.Tool {
+	return &cli.Tool{
+		Name: "toy", Usage: "a toy tool for the shared app's tests", Version: 3,
+		Learn: func(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
+			if site == "bad" {
+				return nil, errors.New("cannot learn a bad site")
+			}
+			return &countModel{Site: site, Pages: len(pages)}, nil
+		},
+		Load: func(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
+			var m countModel
+			return &m, json.Unmarshal(raw, &m)
+		},
+	}
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cli.Run(toyTool(), args, stdin, stdout, stderr)
+}
+
+const pages = `{"id":"1","site":"a","html":"<p>one</p>","keep":{"x":[1, 2]}}
+{"id":"2","site":"b","html":"<p>two</p>"}
+{"id":"3","site":"a","html":"<p>three</p>"}
+not json
+{"id":"5","site":"a"}
+{"id":"6","site":"b","html":"FAIL"}
+{"id":"7","site":"bad","html":"x"}
+{"id":"8","site":"a","html":42}
+{"id":"9","site":"b","html":"PANIC"}
+`
+
+func TestCLI(t *testing.T) {
+	model := `{"site":"a","tool":"toy","version":3,"pages":2,"model":{"site":"a","pages":2}}
+{"site":"b","tool":"toy","version":3,"pages":1,"model":{"site":"b","pages":1}}
+`
+	clitest.Run(t, run, "toy", []clitest.Case{
+		{Name: "run", Args: []string{"run"}, Stdin: pages},
+		{Name: "run-sample1", Args: []string{"run", "--sample", "1"}, Stdin: pages},
+		{Name: "run-skip", Args: []string{"run", "--on-error", "skip"}, Stdin: pages},
+		{Name: "run-fail", Args: []string{"run", "--on-error", "fail"}, Stdin: pages, Exit: 1},
+		{Name: "run-drop-html", Args: []string{"run", "--drop-html", "--site-key", "none"}, Stdin: pages},
+		{Name: "learn", Args: []string{"learn"}, Stdin: pages},
+		{Name: "apply", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
+		{Name: "apply-old-model", Args: []string{"apply", "--model", "m.jsonl"}, Stdin: pages, Files: map[string]string{"m.jsonl": strings.ReplaceAll(model, `"version":3`, `"version":2`)}, Exit: 1},
+		{Name: "apply-no-model-flag", Args: []string{"apply"}, Stdin: pages, Exit: 2},
+		{Name: "show", Args: []string{"show", "--id", "3"}, Stdin: pages},
+		{Name: "missing-file", Args: []string{"run", "nope.jsonl", "in.jsonl"}, Files: map[string]string{"in.jsonl": pages}, Exit: 1},
+		{Name: "bad-flag", Args: []string{"run", "--bogus"}, Exit: 2},
+		{Name: "bad-choice", Args: []string{"run", "--on-error", "maybe"}, Exit: 2},
+		{Name: "no-command", Args: []string{"frobnicate"}, Exit: 2},
+		{Name: "empty-input", Args: []string{"run"}, Stdin: ""},
+		{Name: "html-file", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+	})
+}
+
+var summaryRE = regexp.MustCompile(`summary read=(\d+) emitted=(\d+) errors=\d+ consumed=(\d+).* skipped=(\d+)`)
+
+// TestAccounting checks read = emitted + consumed + skipped in every mode
+// and policy, from the summary line alone.
+func TestAccounting(t *testing.T) {
+	for _, args := range [][]string{{"run"}, {"run", "--on-error", "skip"}, {"learn"}, {"show"}, {"run", "--sample", "1", "--max-buffer", "1"}} {
+		var out, errOut strings.Builder
+		run(append([]string{"toy"}, args...), strings.NewReader(pages), &out, &errOut)
+		m := summaryRE.FindStringSubmatch(errOut.String())
+		if m == nil {
+			t.Fatalf("%v: no summary in %q", args, errOut.String())
+		}
+		n := func(i int) int { v, _ := strconv.Atoi(m[i]); return v }
+		if n(1) != 9 || n(1) != n(2)+n(3)+n(4) {
+			t.Errorf("%v: read %s != emitted %s + consumed %s + skipped %s", args, m[1], m[2], m[3], m[4])
+		}
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if line != "" && args[0] != "show" && !json.Valid([]byte(line)) {
+				t.Errorf("%v: invalid output line %q", args, line)
+			}
+		}
+	}
+}
+
+// TestLearnApplyEqualsRun: learning models and applying them gives the
+// records run gives in one pass.
+func TestLearnApplyEqualsRun(t *testing.T) {
+	in := `{"id":"1","site":"a","html":"x"}
+{"id":"2","site":"b","html":"y"}
+{"id":"3","site":"a","html":"z"}
+`
+	dir := t.TempDir()
+	var models, errOut strings.Builder
+	if code := run([]string{"toy", "learn", "-o", dir + "/m.jsonl.zst"}, strings.NewReader(in), &models, &errOut); code != 0 {
+		t.Fatal(errOut.String())
+	}
+	var applied, ran strings.Builder
+	if code := run([]string{"toy", "apply", "-m", dir + "/m.jsonl.zst"}, strings.NewReader(in), &applied, &errOut); code != 0 {
+		t.Fatal(errOut.String())
+	}
+	run([]string{"toy", "run"}, strings.NewReader(in), &ran, &errOut)
+	sorted := func(s string) string {
+		lines := strings.Split(strings.TrimSpace(s), "\n")
+		slicesSort(lines)
+		return strings.Join(lines, "\n")
+	}
+	if sorted(applied.String()) != sorted(ran.String()) {
+		t.Fatalf("apply:\n%s\nrun:\n%s", applied.String(), ran.String())
+	}
+}
+
+func slicesSort(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// brokenPipe fails every write like a closed pipe.
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, errBrokenPipe }
+
+func TestBrokenPipeQuiet(t *testing.T) {
+	var errOut strings.Builder
+	in := strings.Repeat(`{"id":"1","site":"a","html":"x"}`+"\n", 100000)
+	code := run([]string{"toy", "run", "--sample", "1"}, strings.NewReader(in), brokenPipe{}, &errOut)
+	if code != 0 || strings.Contains(errOut.String(), "write") {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+}

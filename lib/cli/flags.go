@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/chaffkit/chaff/lib/site"
+	"github.com/chaffkit/chaff/lib/stream"
+	ucli "github.com/urfave/cli/v2"
+)
+
+// Names of the flags every tool shares, spelled once here.
+const (
+	FlagFormat         = "format"
+	FlagHTMLField      = "html-field"
+	FlagSiteKey        = "site-key"
+	FlagOnError        = "on-error"
+	FlagSample         = "sample"
+	FlagMaxBuffer      = "max-buffer"
+	FlagModel          = "model"
+	FlagOutput         = "output"
+	FlagZstd           = "zstd"
+	FlagDropHTML       = "drop-html"
+	FlagMaxRecordBytes = "max-record-bytes"
+)
+
+// Error policies of --on-error.
+const (
+	OnErrorWarn = "warn" // one stderr line, the record is emitted with "error"
+	OnErrorSkip = "skip" // the record is not emitted, only counted
+	OnErrorFail = "fail" // the run stops with exit status 1
+)
+
+// InputFlags are the flags of every command that reads pages.
+func InputFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: FlagFormat, Value: string(stream.FormatAuto), Usage: "input format: auto, jsonl, warc or html"},
+		&ucli.StringFlag{Name: FlagHTMLField, Value: "html", Usage: "JSON member that holds the page"},
+		&ucli.StringFlag{Name: FlagSiteKey, Value: string(site.Auto), Usage: "site of a page: auto (the site member, else the URL's host), host, domain or none (all pages one set)"},
+		&ucli.StringFlag{Name: FlagOnError, Value: OnErrorWarn, Usage: "a bad record: warn (report it, emit it with \"error\"), skip (count it only) or fail (stop)"},
+		&ucli.IntFlag{Name: FlagMaxRecordBytes, Value: 256 << 20, Usage: "longest accepted input record in bytes"},
+	}
+}
+
+// OutputFlags are the flags of every command that writes records.
+func OutputFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: FlagOutput, Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout (zstd when it ends in .zst)"},
+		&ucli.BoolFlag{Name: FlagZstd, Aliases: []string{"z"}, Usage: "compress the output with zstd"},
+	}
+}
+
+// LearnFlags are the flags of the commands that learn.
+func LearnFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.IntFlag{Name: FlagSample, Value: 200, Usage: "learn each site from at most `K` pages (its first K)"},
+		&ucli.IntFlag{Name: FlagMaxBuffer, Value: 5000, Usage: "most pages held in memory waiting for their site to be learned; past it the fullest site is learned early"},
+	}
+}
+
+// RecordFlags are the flags of the commands that emit page records.
+func RecordFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.BoolFlag{Name: FlagDropHTML, Usage: "leave the html member out of the output"},
+	}
+}
+
+// ModelFlag names the model file of apply (required there) or show. It is
+// never marked Required for urfave, which would print help on stdout.
+func ModelFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: FlagModel, Aliases: []string{"m"}, Usage: "the models written by learn (`FILE`, plain or .zst)"}
+}
+
+func checkChoice(c *ucli.Context, flag string, choices ...string) error {
+	if c.IsSet(flag) || c.String(flag) != "" {
+		v := c.String(flag)
+		if !slices.Contains(choices, v) {
+			return usageError{fmt.Errorf("--%s %q: want one of %v", flag, v, choices)}
+		}
+	}
+	return nil
+}
+
+// usageError marks an error that is the user's invocation, exit status 2.
+type usageError struct{ error }
+
+func (u usageError) Unwrap() error { return u.error }

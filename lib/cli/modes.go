@@ -1,0 +1,268 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime/debug"
+
+	"github.com/chaffkit/chaff/lib/model"
+	"github.com/chaffkit/chaff/lib/record"
+)
+
+// siteState is one site's progress through learning.
+type siteState struct {
+	key     string
+	pages   []*record.Record // buffered, waiting for the model
+	model   Model
+	err     error // learning failed
+	learned bool
+	sampled int // pages the model was learned from
+}
+
+// grouper buffers pages per site until a site has --sample pages (or the
+// input ends, or --max-buffer forces it), learns the site, and hands the
+// buffered and later pages on. Sites are learned in a deterministic order:
+// when they fill up, then at the end in order of first appearance.
+type grouper struct {
+	e         *Env
+	sample    int
+	maxBuffer int
+	buffered  int
+	sites     map[string]*siteState
+	order     []*siteState
+	// learned is called once per site, after learning, with the pages that
+	// were buffered; page is called for each later page of a learned site.
+	learned func(s *siteState, buffered []*record.Record)
+	page    func(s *siteState, rec *record.Record)
+}
+
+func newGrouper(e *Env) *grouper {
+	g := &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
+	if g.sample < 1 {
+		g.sample = 1
+	}
+	if g.maxBuffer < 1 {
+		g.maxBuffer = 1
+	}
+	return g
+}
+
+func (g *grouper) run() {
+	for {
+		rec, err := g.e.Next()
+		if err != nil {
+			break
+		}
+		if !g.e.HasHTML(rec) {
+			continue
+		}
+		key := g.e.SiteOf(rec)
+		s := g.sites[key]
+		if s == nil {
+			s = &siteState{key: key}
+			g.sites[key] = s
+			g.order = append(g.order, s)
+		}
+		if s.learned {
+			g.page(s, rec)
+			continue
+		}
+		s.pages = append(s.pages, rec)
+		g.buffered++
+		if len(s.pages) >= g.sample {
+			g.learn(s)
+		} else if g.buffered > g.maxBuffer {
+			fullest := s
+			for _, o := range g.order {
+				if !o.learned && len(o.pages) > len(fullest.pages) {
+					fullest = o
+				}
+			}
+			g.e.warnf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
+			g.learn(fullest)
+		}
+	}
+	for _, s := range g.order {
+		if !s.learned {
+			g.learn(s)
+		}
+	}
+}
+
+func (g *grouper) learn(s *siteState) {
+	s.model, s.err = g.e.learnSite(s.key, s.pages)
+	s.learned = true
+	s.sampled = len(s.pages)
+	pages := s.pages
+	s.pages = nil
+	g.buffered -= len(pages)
+	g.learned(s, pages)
+}
+
+// learnSite calls the tool's Learn, turning a panic into an error so that
+// one pathological site cannot end a run over a whole dump.
+func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error while learning: %v", p)
+			if os.Getenv("CHAFF_DEBUG") != "" {
+				e.warnf("site %s: panic: %v\n%s", site, p, debug.Stack())
+			}
+		}
+	}()
+	m, err = e.Tool.Learn(e.Ctx, site, pages)
+	if err == nil && m == nil {
+		err = fmt.Errorf("no model learned")
+	}
+	if err != nil {
+		err = fmt.Errorf("site %s: learn: %w", site, err)
+	}
+	return m, err
+}
+
+// ApplyAndEmit applies m to a page, sets text, title and the tool's detail,
+// and emits it; a failure is handled by --on-error.
+func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
+	res, err := e.apply(m, rec)
+	if err != nil {
+		e.Fail(rec, err)
+		return
+	}
+	rec.Set("text", res.Text)
+	if res.Title != "" {
+		rec.Set("title", res.Title)
+	}
+	if res.Detail != nil {
+		if err := rec.Set(e.Tool.Name, res.Detail); err != nil {
+			e.Fail(rec, err)
+			return
+		}
+	}
+	e.Emit(rec)
+}
+
+func (e *Env) apply(m Model, rec *record.Record) (res Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+			if os.Getenv("CHAFF_DEBUG") != "" {
+				e.warnf("%s: panic: %v\n%s", rec.Where(), p, debug.Stack())
+			}
+		}
+	}()
+	return m.Apply(rec)
+}
+
+func runLearn(e *Env) int {
+	g := newGrouper(e)
+	g.learned = func(s *siteState, pages []*record.Record) {
+		for _, p := range pages {
+			if s.err != nil {
+				e.skipped["learn-failed"]++
+				e.sites[s.key] = struct{}{}
+			} else {
+				e.Consume(p, "sample")
+			}
+		}
+		if s.err != nil {
+			e.warnf("%v", s.err)
+			return
+		}
+		line, err := model.Encode(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.model)
+		if err != nil {
+			e.failed = true
+			e.warnf("%v", err)
+			return
+		}
+		e.models++
+		e.EmitLine(line)
+	}
+	g.page = func(s *siteState, rec *record.Record) { e.Consume(rec, "beyond-sample") }
+	g.run()
+	return e.Close()
+}
+
+func runRun(e *Env) int {
+	g := newGrouper(e)
+	g.learned = func(s *siteState, pages []*record.Record) {
+		for _, p := range pages {
+			g.page(s, p)
+		}
+	}
+	g.page = func(s *siteState, rec *record.Record) {
+		if s.err != nil {
+			e.Fail(rec, s.err)
+			return
+		}
+		e.ApplyAndEmit(s.model, rec)
+	}
+	g.run()
+	return e.Close()
+}
+
+// Models loads the --model file and decodes each site's model on first use.
+type Models struct {
+	e      *Env
+	set    *model.Set
+	loaded map[string]Model
+	errs   map[string]error
+}
+
+// LoadModels reads the file named by --model.
+func (e *Env) LoadModels() (*Models, error) {
+	set, err := model.Load(e.Ctx.String(FlagModel), e.Tool.Name, e.Tool.Version, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &Models{e: e, set: set, loaded: map[string]Model{}, errs: map[string]error{}}, nil
+}
+
+// For returns the model of a site, or an error saying why there is none.
+func (ms *Models) For(site string) (Model, error) {
+	if m, ok := ms.loaded[site]; ok {
+		return m, nil
+	}
+	if err, ok := ms.errs[site]; ok {
+		return nil, err
+	}
+	line, ok := ms.set.Sites[site]
+	if !ok {
+		err := fmt.Errorf("no model for site %q in %s", site, ms.e.Ctx.String(FlagModel))
+		ms.errs[site] = err
+		return nil, err
+	}
+	m, err := ms.e.Tool.Load(ms.e.Ctx, json.RawMessage(line.Model))
+	if err != nil {
+		err = fmt.Errorf("model of site %q: %w", site, err)
+		ms.errs[site] = err
+		return nil, err
+	}
+	ms.loaded[site] = m
+	return m, nil
+}
+
+func runApply(e *Env) int {
+	ms, err := e.LoadModels()
+	if err != nil {
+		e.warnf("%v", err)
+		e.failed = true
+		return e.Close()
+	}
+	for {
+		rec, err := e.Next()
+		if err != nil {
+			break
+		}
+		if !e.HasHTML(rec) {
+			continue
+		}
+		m, err := ms.For(e.SiteOf(rec))
+		if err != nil {
+			e.Fail(rec, err)
+			continue
+		}
+		e.ApplyAndEmit(m, rec)
+	}
+	return e.Close()
+}

@@ -1,0 +1,5 @@
+package cli_test
+
+import "syscall"
+
+var errBrokenPipe error = syscall.EPIPE

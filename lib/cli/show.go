@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+
+	"github.com/chaffkit/chaff/lib/record"
+)
+
+// runShow writes views for people. Without --out-dir it writes the view of
+// one page (--id, else the first page) to stdout; with --out-dir it writes
+// every page's view and an index. Models come from --model or are learned
+// per site from the input, as run does.
+func runShow(e *Env) int {
+	want := e.Ctx.String("id")
+	dir := e.Ctx.String("out-dir")
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			e.warnf("%v", err)
+			e.failed = true
+			return e.Close()
+		}
+	}
+	var index bytes.Buffer
+	shown := 0
+	show := func(m Model, rec *record.Record) {
+		if dir == "" && (shown > 0 || (want != "" && rec.ID != want && rec.URL != want)) {
+			e.Consume(rec, "not-shown")
+			return
+		}
+		var view bytes.Buffer
+		if err := m.View(&view, rec); err != nil {
+			e.Fail(rec, fmt.Errorf("view: %w", err))
+			return
+		}
+		shown++
+		e.Consume(rec, "shown")
+		if dir == "" {
+			if _, err := e.stdout.Write(view.Bytes()); err != nil {
+				e.writeFailed(err)
+			}
+			return
+		}
+		name := fmt.Sprintf("%05d.html", shown)
+		if err := os.WriteFile(filepath.Join(dir, name), view.Bytes(), 0o644); err != nil {
+			e.warnf("%v", err)
+			e.failed = true
+			return
+		}
+		label := rec.URL
+		if label == "" {
+			label = rec.ID
+		}
+		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>%s</small></li>\n", name, html.EscapeString(label), html.EscapeString(e.SiteOf(rec)))
+	}
+	if e.Ctx.String(FlagModel) != "" {
+		ms, err := e.LoadModels()
+		if err != nil {
+			e.warnf("%v", err)
+			e.failed = true
+			return e.Close()
+		}
+		for {
+			rec, err := e.Next()
+			if err != nil {
+				break
+			}
+			if !e.HasHTML(rec) {
+				continue
+			}
+			m, err := ms.For(e.SiteOf(rec))
+			if err != nil {
+				e.Fail(rec, err)
+				continue
+			}
+			show(m, rec)
+		}
+	} else {
+		g := newGrouper(e)
+		g.page = func(s *siteState, rec *record.Record) {
+			if s.err != nil {
+				e.Fail(rec, s.err)
+				return
+			}
+			show(s.model, rec)
+		}
+		g.learned = func(s *siteState, pages []*record.Record) {
+			for _, p := range pages {
+				g.page(s, p)
+			}
+		}
+		g.run()
+	}
+	if dir != "" {
+		page := "<!DOCTYPE html><meta charset=\"utf-8\"><title>" + e.Tool.Name + " views</title>\n<ol>\n" + index.String() + "</ol>\n"
+		if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(page), 0o644); err != nil {
+			e.warnf("%v", err)
+			e.failed = true
+		}
+	} else if shown == 0 && want != "" {
+		e.warnf("no page with id or url %q", want)
+		e.failed = true
+	}
+	return e.Close()
+}

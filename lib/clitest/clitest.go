@@ -1,0 +1,112 @@
+// Package clitest runs a command's cases in-process through its Run
+// function and compares stdout, stderr and the exit status with expected
+// files under testdata/cli/, which `go test -update` rewrites for review.
+package clitest
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected outputs of CLI cases")
+
+// RunFunc is a command's entry point: Run(args, stdin, stdout, stderr) int.
+type RunFunc func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+// Case is one invocation. Args exclude the program name. Files are written
+// into a fresh directory that is the working directory of the case; $DIR in
+// Args is replaced by it.
+type Case struct {
+	Name  string
+	Args  []string
+	Stdin string
+	Files map[string]string
+	Exit  int
+	// Check, when set, runs extra assertions on the outputs.
+	Check func(t *testing.T, dir, stdout, stderr string)
+}
+
+// Normalise replaces what changes between runs (timings, temp dirs) so
+// that outputs can be compared byte for byte.
+func Normalise(s, dir string) string {
+	if dir != "" {
+		s = strings.ReplaceAll(s, dir, "$DIR")
+	}
+	s = timings.ReplaceAllString(s, "$1=X")
+	return s
+}
+
+var timings = regexp.MustCompile(`\b(seconds|mb_per_s|ms|ns|time)=[0-9.e+-]+`)
+
+// Run runs the cases as subtests. Expected outputs live in
+// testdata/cli/<name>.stdout, .stderr and .exit, relative to the test.
+func Run(t *testing.T, run RunFunc, prog string, cases []Case) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			expected := filepath.Join("testdata", "cli", c.Name)
+			if abs, err := filepath.Abs(expected); err == nil {
+				expected = abs
+			}
+			dir := t.TempDir()
+			for name, body := range c.Files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			args := []string{prog}
+			for _, a := range c.Args {
+				args = append(args, strings.ReplaceAll(a, "$DIR", dir))
+			}
+			t.Chdir(dir)
+			var stdout, stderr bytes.Buffer
+			code := run(args, strings.NewReader(c.Stdin), &stdout, &stderr)
+			if code != c.Exit {
+				t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.Exit, stderr.String())
+			}
+			out, errOut := Normalise(stdout.String(), dir), Normalise(stderr.String(), dir)
+			compare(t, expected+".stdout", out)
+			compare(t, expected+".stderr", errOut)
+			if c.Check != nil {
+				c.Check(t, dir, stdout.String(), stderr.String())
+			}
+		})
+	}
+}
+
+func compare(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (go test -update rewrites it)\n--- got:\n%s\n--- want:\n%s", path, clip(got), clip(string(want)))
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 3000 {
+		return s[:3000] + "\n...[clipped]"
+	}
+	return s
+}

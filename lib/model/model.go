@@ -1,0 +1,94 @@
+// Package model stores what a tool learned: one JSON line per site,
+// {"site","tool","version","pages","model"}, in a plain or zstd file. A tool
+// refuses a model of another tool or version with a message that says what
+// to do.
+package model
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/stream"
+)
+
+// Line is one site's model.
+type Line struct {
+	Site    string          `json:"site"`
+	Tool    string          `json:"tool"`
+	Version int             `json:"version"`
+	Pages   int             `json:"pages"`
+	Model   json.RawMessage `json:"model"`
+}
+
+// Encode returns the line as JSON (no newline), with the tool's model
+// encoded by record.Marshal (no HTML escaping).
+func Encode(site, tool string, version, pages int, m any) ([]byte, error) {
+	raw, err := record.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("model of site %q: %w", site, err)
+	}
+	return record.Marshal(Line{Site: site, Tool: tool, Version: version, Pages: pages, Model: raw})
+}
+
+// Set is every site's model of one tool, loaded from a file.
+type Set struct {
+	Tool    string
+	Version int
+	Sites   map[string]Line
+	Order   []string // sites in file order
+}
+
+// Load reads a model file (plain or zstd) and checks every line is a model
+// of tool at version. maxBytes bounds one line (0: the record default).
+func Load(path, tool string, version, maxBytes int) (*Set, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path, tool, version, maxBytes)
+}
+
+// Read is Load on an open stream; name is used in messages.
+func Read(r io.Reader, name, tool string, version, maxBytes int) (*Set, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	var in io.Reader = br
+	if c := stream.SniffCompression(br); c != stream.Plain {
+		dec, closeDec, err := stream.Decompressor(br, c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		defer closeDec()
+		in = dec
+	}
+	set := &Set{Tool: tool, Version: version, Sites: map[string]Line{}}
+	rd := record.NewReader(in, name, record.ReaderOptions{MaxBytes: maxBytes})
+	for {
+		rec, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("model file %w", err)
+		}
+		var line Line
+		if err := json.Unmarshal(rec.AppendJSON(nil), &line); err != nil {
+			return nil, fmt.Errorf("model file %s: not a model line: %w", rec.Where(), err)
+		}
+		if line.Tool != tool {
+			return nil, fmt.Errorf("model file %s: a model of %q, not of %s", rec.Where(), line.Tool, tool)
+		}
+		if line.Version != version {
+			return nil, fmt.Errorf("model file %s: model version %d, this %s reads version %d: learn the model again", rec.Where(), line.Version, tool, version)
+		}
+		if _, dup := set.Sites[line.Site]; !dup {
+			set.Order = append(set.Order, line.Site)
+		}
+		set.Sites[line.Site] = line
+	}
+	return set, nil
+}

@@ -1,0 +1,260 @@
+package stream
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/chaffkit/chaff/lib/record"
+)
+
+// Options tune a Reader. The zero value detects everything.
+type Options struct {
+	Format         Format // FormatAuto (or "") detects it per input
+	HTMLField      string // member holding the page in JSON lines; "html" when empty
+	MaxRecordBytes int    // longest JSON line or WARC record accepted; 0 = the readers' defaults
+}
+
+// StdinName names standard input in messages.
+const StdinName = "<stdin>"
+
+// InputError is an input that could not be opened or read to the end; the
+// Reader goes on with the next input.
+type InputError struct {
+	Source string
+	Err    error
+}
+
+func (e *InputError) Error() string { return e.Source + ": " + e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// source yields the records of one input.
+type source interface {
+	Next() (*record.Record, error)
+}
+
+// Reader yields the page records of a list of inputs in order, and counts
+// what it read and skipped. It is not safe for concurrent use.
+type Reader struct {
+	paths []string
+	stdin io.Reader
+	opts  Options
+
+	next    int
+	cur     source
+	closers []io.Closer
+	counter *countingReader
+
+	bytesDone int64
+	read      int64
+	skipped   map[string]int64
+}
+
+// NewReader reads paths in order; "-" or an empty list means stdin.
+func NewReader(paths []string, stdin io.Reader, opts Options) *Reader {
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	if opts.Format == "" {
+		opts.Format = FormatAuto
+	}
+	return &Reader{paths: paths, stdin: stdin, opts: opts, skipped: map[string]int64{}}
+}
+
+// Next returns the next page record, or io.EOF after the last input. A
+// *record.Error is a bad record and an *InputError a bad input: both are
+// reported by the caller, and reading goes on with the next call. Records
+// the input holds that are not pages (WARC requests, metadata, non-HTML
+// payloads) are not returned but counted in Skipped.
+func (r *Reader) Next() (*record.Record, error) {
+	for {
+		if r.cur == nil {
+			if r.next >= len(r.paths) {
+				return nil, io.EOF
+			}
+			path := r.paths[r.next]
+			r.next++
+			if err := r.open(path); err != nil {
+				r.closeCurrent()
+				return nil, &InputError{Source: sourceName(path), Err: err}
+			}
+		}
+		rec, err := r.cur.Next()
+		switch {
+		case err == nil:
+			r.read++
+			return rec, nil
+		case err == io.EOF:
+			r.closeCurrent()
+			continue
+		}
+		var re *record.Error
+		var skip *SkipError
+		switch {
+		case errors.As(err, &skip):
+			r.read++
+			r.skipped[skip.Reason]++
+			continue
+		case errors.As(err, &re):
+			r.read++
+			return nil, err
+		}
+		name := sourceName(r.paths[r.next-1])
+		r.closeCurrent()
+		return nil, &InputError{Source: name, Err: err}
+	}
+}
+
+// SkipError is a record of the input that is not a page; the Reader counts
+// it under Reason and does not return it.
+type SkipError struct{ Reason string }
+
+func (e *SkipError) Error() string { return "skipped: " + e.Reason }
+
+// Read is the number of input records seen so far, pages or not.
+func (r *Reader) Read() int64 { return r.read }
+
+// Skipped returns the records skipped so far, by reason.
+func (r *Reader) Skipped() map[string]int64 { return r.skipped }
+
+// Bytes is the number of input bytes consumed so far (compressed size).
+func (r *Reader) Bytes() int64 {
+	if r.counter != nil {
+		return r.bytesDone + r.counter.n
+	}
+	return r.bytesDone
+}
+
+// Close releases the current input.
+func (r *Reader) Close() error {
+	r.closeCurrent()
+	return nil
+}
+
+func sourceName(path string) string {
+	if path == "-" {
+		return StdinName
+	}
+	return path
+}
+
+func (r *Reader) closeCurrent() {
+	for i := len(r.closers) - 1; i >= 0; i-- {
+		r.closers[i].Close()
+	}
+	r.closers = r.closers[:0]
+	if r.counter != nil {
+		r.bytesDone += r.counter.n
+		r.counter = nil
+	}
+	r.cur = nil
+}
+
+func (r *Reader) open(path string) error {
+	var in io.Reader = r.stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		r.closers = append(r.closers, f)
+		in = f
+	}
+	r.counter = &countingReader{r: in}
+	br := bufio.NewReaderSize(r.counter, 1<<20)
+	if head, _ := br.Peek(1); len(head) == 0 {
+		r.cur = emptySource{} // an empty input holds no record, whatever its format
+		return nil
+	}
+	comp := SniffCompression(br)
+	format := r.opts.Format
+	if format == FormatAuto {
+		format = SniffFormat(br, comp)
+	}
+	name := sourceName(path)
+	if format == FormatWARC {
+		src, err := newWARCSource(br, name, r.opts)
+		if err != nil {
+			return err
+		}
+		r.cur = src
+		return nil
+	}
+	content, err := r.decompress(br, comp)
+	if err != nil {
+		return err
+	}
+	switch format {
+	case FormatJSONL:
+		r.cur = record.NewReader(content, name, record.ReaderOptions{HTMLField: r.opts.HTMLField, MaxBytes: r.opts.MaxRecordBytes})
+	case FormatHTML:
+		r.cur = &htmlFileSource{r: content, name: name, opts: r.opts}
+	default:
+		return fmt.Errorf("unknown format %q", format)
+	}
+	return nil
+}
+
+func (r *Reader) decompress(br *bufio.Reader, c Compression) (io.Reader, error) {
+	rd, release, err := Decompressor(br, c)
+	if err != nil {
+		return nil, err
+	}
+	r.closers = append(r.closers, closerFunc(release))
+	return rd, nil
+}
+
+type closerFunc func()
+
+func (f closerFunc) Close() error { f(); return nil }
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// htmlFileSource makes one page of a whole HTML file; its id is the path.
+type htmlFileSource struct {
+	r    io.Reader
+	name string
+	opts Options
+	done bool
+}
+
+func (h *htmlFileSource) Next() (*record.Record, error) {
+	if h.done {
+		return nil, io.EOF
+	}
+	h.done = true
+	limit := int64(h.opts.MaxRecordBytes)
+	if limit <= 0 {
+		limit = record.DefaultMaxBytes
+	}
+	body, err := io.ReadAll(io.LimitReader(h.r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(body)) > limit {
+		return nil, &record.Error{Source: h.name, N: 1, Err: fmt.Errorf("file larger than the limit of %d bytes (--max-record-bytes)", limit)}
+	}
+	rec := &record.Record{Source: h.name, N: 1, HTMLField: h.opts.HTMLField}
+	rec.Set("id", h.name)
+	field := h.opts.HTMLField
+	if field == "" {
+		field = "html"
+	}
+	rec.Set(field, decodeHTML(body, ""))
+	return rec, nil
+}
+
+type emptySource struct{}
+
+func (emptySource) Next() (*record.Record, error) { return nil, io.EOF }

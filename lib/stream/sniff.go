@@ -1,0 +1,135 @@
+package stream
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"io"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// Compression of an input stream.
+type Compression int
+
+const (
+	Plain Compression = iota
+	Gzip
+	Zstd
+)
+
+func (c Compression) String() string {
+	return [...]string{"plain", "gzip", "zstd"}[c]
+}
+
+// Format of an input stream's content.
+type Format string
+
+const (
+	FormatAuto  Format = "auto"
+	FormatJSONL Format = "jsonl"
+	FormatWARC  Format = "warc"
+	FormatHTML  Format = "html"
+)
+
+// Formats lists the accepted --format values.
+var Formats = []Format{FormatAuto, FormatJSONL, FormatWARC, FormatHTML}
+
+const (
+	zstdMagic          = 0xFD2FB528
+	zstdSkippableMask  = 0xFFFFFFF0
+	zstdSkippableMagic = 0x184D2A50
+)
+
+// SniffCompression tells the compression of br from its magic bytes
+// without consuming them.
+func SniffCompression(br *bufio.Reader) Compression {
+	head, _ := br.Peek(4)
+	if len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+		return Gzip
+	}
+	if len(head) == 4 {
+		m := binary.LittleEndian.Uint32(head)
+		if m == zstdMagic || m&zstdSkippableMask == zstdSkippableMagic {
+			return Zstd
+		}
+	}
+	return Plain
+}
+
+// sniffWindow is how much compressed input is decoded on the side to see
+// the first bytes of the content.
+const sniffWindow = 256 << 10
+
+// SniffFormat tells the format of br's content (after decompression) from
+// its first bytes, without consuming anything.
+func SniffFormat(br *bufio.Reader, c Compression) Format {
+	raw, _ := br.Peek(sniffWindow)
+	head := raw
+	switch c {
+	case Gzip:
+		head = decodePrefix(func(r io.Reader) (io.Reader, error) {
+			return gzip.NewReader(r)
+		}, raw)
+	case Zstd:
+		if len(raw) >= 4 && binary.LittleEndian.Uint32(raw)&zstdSkippableMask == zstdSkippableMagic {
+			// A skippable frame first: the IIPC WARC zstd profile's dictionary.
+			return FormatWARC
+		}
+		head = decodePrefix(func(r io.Reader) (io.Reader, error) {
+			d, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
+			if err != nil {
+				return nil, err
+			}
+			return d.IOReadCloser(), nil
+		}, raw)
+	}
+	return formatOf(head)
+}
+
+func decodePrefix(open func(io.Reader) (io.Reader, error), raw []byte) []byte {
+	r, err := open(bytes.NewReader(raw))
+	if err != nil {
+		return nil
+	}
+	if c, ok := r.(io.Closer); ok {
+		defer c.Close()
+	}
+	buf := make([]byte, 512)
+	n, _ := io.ReadFull(r, buf)
+	return buf[:n]
+}
+
+func formatOf(head []byte) Format {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	head = bytes.TrimLeft(head, " \t\r\n")
+	switch {
+	case bytes.HasPrefix(head, []byte("WARC/")):
+		return FormatWARC
+	case len(head) > 0 && head[0] == '{':
+		return FormatJSONL
+	default:
+		return FormatHTML
+	}
+}
+
+// Decompressor returns a reader of br's decompressed content and a function
+// that releases it.
+func Decompressor(br *bufio.Reader, c Compression) (io.Reader, func(), error) {
+	switch c {
+	case Gzip:
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, err
+		}
+		return zr, func() { zr.Close() }, nil
+	case Zstd:
+		zr, err := zstd.NewReader(br, zstd.WithDecoderMaxMemory(1<<32))
+		if err != nil {
+			return nil, nil, err
+		}
+		return zr, zr.Close, nil
+	}
+	return br, func() {}, nil
+}
