@@ -1,0 +1,161 @@
+package sst
+
+import (
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+// A Learner builds a site style tree by merging pages into it, top down. Not safe for
+// concurrent use.
+type Learner struct {
+	opts    Options
+	root    *Element
+	pages   int
+	touched []*Element // leaves with counts of the page being added
+	kids    []kid      // scratch: the children of the nodes on the current path
+	keys    keyer
+}
+
+// kid is a child of a page node that takes part in the style tree.
+type kid struct {
+	n    *dom.Node
+	key  uint64
+	leaf bool
+	run  int // index of its run of equal keys (ModeCollapse, ModeMerge) or its position
+}
+
+// NewLearner returns a Learner with options o.
+func NewLearner(o Options) (*Learner, error) {
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return &Learner{opts: o, root: newElement("body", false)}, nil
+}
+
+// Pages returns the number of pages added.
+func (l *Learner) Pages() int { return l.pages }
+
+// Add merges the page parsed as doc into the tree (from its body down).
+func (l *Learner) Add(doc *dom.Node) {
+	l.addNode(l.root, doc.Body())
+	for _, e := range l.touched {
+		e.flushPage()
+	}
+	l.touched = l.touched[:0]
+	l.pages++
+}
+
+// AddHTML parses src and adds it.
+func (l *Learner) AddHTML(src string) { l.Add(dom.Parse(src)) }
+
+// Tree scores the tree (importances and marks with the Learner's options) and returns its root.
+// Adding pages afterwards and calling Tree again scores again.
+func (l *Learner) Tree() *Element {
+	Score(l.root, l.opts.Threshold, l.opts.Gamma)
+	return l.root
+}
+
+// childKids appends the children of n that take part in the tree to l.kids, with their keys
+// and runs, and returns their number and the hash of their (run-collapsed unless faithful)
+// key sequence.
+func (l *Learner) childKids(n *dom.Node) (int, uint64) {
+	return collectKids(&l.kids, &l.keys, n, l.opts)
+}
+
+func collectKids(buf *[]kid, keys *keyer, n *dom.Node, o Options) (int, uint64) {
+	start := len(*buf)
+	sig := uint64(0x51ed270b)
+	run := -1
+	var last uint64
+	for _, c := range n.Children {
+		if skipped(c) {
+			continue
+		}
+		leaf := isLeaf(c, o.VirtualLeaves)
+		k := keys.key(c, leaf)
+		if o.Mode == ModeFaithful || run < 0 || k != last {
+			run++
+			sig = seqHash(sig, k)
+			last = k
+		}
+		*buf = append(*buf, kid{n: c, key: k, leaf: leaf, run: run})
+	}
+	return len(*buf) - start, seqHash(sig, uint64(run+1))
+}
+
+func (l *Learner) addNode(e *Element, n *dom.Node) {
+	if e.lastPage != l.pages {
+		e.lastPage = l.pages
+		e.Pages++
+	}
+	if e.Leaf {
+		if len(e.cur) == 0 {
+			l.touched = append(l.touched, e)
+		}
+		features(n, e.addFeature)
+		return
+	}
+	start := len(l.kids)
+	count, sig := l.childKids(n)
+	kids := l.kids[start : start+count]
+	runs := 0
+	if count > 0 {
+		runs = kids[count-1].run + 1
+	}
+	if e.styleBy == nil {
+		e.styleBy = make(map[uint64]*Style)
+	}
+	s := e.styleBy[sig]
+	for s != nil && len(s.Elems) != runs { // a hash collision: probe on
+		sig++
+		s = e.styleBy[sig]
+	}
+	if s == nil {
+		s = &Style{Elems: make([]*Element, runs)}
+		for _, k := range kids {
+			if s.Elems[k.run] != nil {
+				continue
+			}
+			if l.opts.Mode == ModeMerge {
+				s.Elems[k.run] = e.mergedKid(k)
+			} else {
+				c := newElement(label(k.n, k.leaf), k.leaf)
+				s.Elems[k.run] = c
+				e.kids = append(e.kids, c)
+			}
+		}
+		e.styleBy[sig] = s
+		e.addStyle(s)
+	}
+	s.Count++
+	for i := 0; i < count; i++ {
+		k := l.kids[start+i] // l.kids may grow (and move) in the recursion
+		l.addNode(s.Elems[k.run], k.n)
+	}
+	l.kids = l.kids[:start]
+}
+
+// mergedKid returns e's merged child with k's key, creating it.
+func (e *Element) mergedKid(k kid) *Element {
+	if c := e.kidByKey[k.key]; c != nil {
+		return c
+	}
+	if e.kidByKey == nil {
+		e.kidByKey = make(map[uint64]*Element)
+	}
+	c := newElement(label(k.n, k.leaf), k.leaf)
+	e.kidByKey[k.key] = c
+	e.kids = append(e.kids, c)
+	return c
+}
+
+// Learn builds the model of a site from the HTML of its sample pages.
+func Learn(pages []string, o Options) (*Model, error) {
+	l, err := NewLearner(o)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pages {
+		l.AddHTML(p)
+	}
+	return l.Model(), nil
+}

@@ -1,0 +1,268 @@
+package sst
+
+import (
+	"math/bits"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+// The display attributes that, with the tag, form an element node's key. class and id lose
+// their digits (post-1234 and post-99 are one style); the others are kept as written.
+var keyAttrs = [...]struct{ name, mark string }{
+	{"class", "."}, {"id", "#"}, {"width", " w="}, {"height", " h="},
+	{"bgcolor", " bg="}, {"align", " al="}, {"style", " st="},
+}
+
+// stringWriter is what writeLabel writes to: a strings.Builder for the readable label, an
+// xxhash.Digest for the key, so both see the same bytes.
+type stringWriter interface {
+	WriteString(string) (int, error)
+}
+
+// writeLabel writes the readable key of n: tag, display attributes, "/leaf" for a leaf.
+func writeLabel(w stringWriter, n *dom.Node, leaf bool) {
+	w.WriteString(n.Tag)
+	for _, ka := range keyAttrs {
+		v, ok := attr(n, ka.name)
+		if !ok {
+			continue
+		}
+		w.WriteString(ka.mark)
+		if ka.mark == "." || ka.mark == "#" {
+			writeNoDigits(w, v)
+		} else {
+			w.WriteString(v)
+		}
+	}
+	if leaf {
+		w.WriteString("/leaf")
+	}
+}
+
+func attr(n *dom.Node, key string) (string, bool) {
+	for _, a := range n.Attrs {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+func writeNoDigits(w stringWriter, s string) {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= '0' && c <= '9' {
+			if start < i {
+				w.WriteString(s[start:i])
+			}
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		w.WriteString(s[start:])
+	}
+}
+
+type labelBuilder struct{ b []byte }
+
+func (l *labelBuilder) WriteString(s string) (int, error) { l.b = append(l.b, s...); return len(s), nil }
+
+// label returns the readable key of n.
+func label(n *dom.Node, leaf bool) string {
+	var b labelBuilder
+	writeLabel(&b, n, leaf)
+	return string(b.b)
+}
+
+// keyer hashes keys without allocating; not safe for concurrent use.
+type keyer struct{ d xxhash.Digest }
+
+// key returns the hash of n's label (equal to hashString(label(n, leaf))).
+func (k *keyer) key(n *dom.Node, leaf bool) uint64 {
+	k.d.Reset()
+	writeLabel(&k.d, n, leaf)
+	return k.d.Sum64()
+}
+
+// skipped reports whether a node takes no part in the style tree: comments, and elements whose
+// content is not displayed (script, style, noscript, template, ...), and whitespace-only text.
+func skipped(n *dom.Node) bool {
+	switch n.Type {
+	case dom.Comment, dom.Document:
+		return true
+	case dom.Text:
+		return isSpace(n.Text)
+	}
+	switch n.Tag {
+	case "script", "style", "noscript", "template", "head", "title", "meta", "link", "base", "noframes":
+		return true
+	}
+	return false
+}
+
+func isSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '\f':
+		default:
+			if s[i] < utf8.RuneSelf {
+				return false
+			}
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsSpace(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// inline elements do not break the flow of text; a subtree of only these and text is a
+// virtual leaf. Opaque ones (svg, math, select, media) are not looked into.
+var inlineTags = map[string]bool{
+	"a": true, "abbr": true, "acronym": true, "b": true, "bdi": true, "bdo": true, "big": true,
+	"br": true, "cite": true, "code": true, "data": true, "del": true, "dfn": true, "em": true,
+	"font": true, "i": true, "img": true, "ins": true, "kbd": true, "label": true, "mark": true,
+	"nobr": true, "q": true, "s": true, "samp": true, "small": true, "span": true, "strike": true,
+	"strong": true, "sub": true, "sup": true, "time": true, "tt": true, "u": true, "var": true,
+	"wbr": true, "input": true, "button": true, "textarea": true, "iframe": true, "embed": true,
+	"ruby": true, "rt": true, "rp": true, "blink": true, "area": true, "map": true,
+	"svg": true, "math": true, "select": true, "object": true, "video": true, "audio": true,
+	"canvas": true, "picture": true, "source": true,
+}
+
+var opaqueTags = map[string]bool{"svg": true, "math": true, "select": true, "object": true, "video": true, "audio": true, "canvas": true, "picture": true}
+
+// isLeaf reports whether n is a leaf of the style tree: a text node; with virtual leaves an
+// element whose subtree holds only inline elements and text; otherwise an element with no
+// children that take part in the tree.
+func isLeaf(n *dom.Node, virtual bool) bool {
+	if n.Type == dom.Text {
+		return true
+	}
+	if !virtual {
+		for _, c := range n.Children {
+			if !skipped(c) {
+				return false
+			}
+		}
+		return true
+	}
+	if opaqueTags[n.Tag] {
+		return true
+	}
+	return inlineOnly(n)
+}
+
+func inlineOnly(n *dom.Node) bool {
+	for _, c := range n.Children {
+		if c.Type != dom.Element || skipped(c) {
+			continue
+		}
+		if !inlineTags[c.Tag] {
+			return false
+		}
+		if opaqueTags[c.Tag] {
+			continue
+		}
+		if !inlineOnly(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// Feature kinds, mixed into the hash so that a word and a link target never collide by kind.
+const (
+	featWord  = 0x9e3779b97f4a7c15
+	featImage = 0xc2b2ae3d27d4eb4f
+	featLink  = 0x165667b19e3779f9
+)
+
+// features calls add with the hash of every feature of n's subtree: each word (a run of
+// letters, digits and underscores, lower-cased), each image source and each link target.
+func features(n *dom.Node, add func(uint32)) { walkFeatures(n, add, true) }
+
+// wordFeatures calls add with the hash of every word of n's subtree.
+func wordFeatures(n *dom.Node, add func(uint32)) { walkFeatures(n, add, false) }
+
+func walkFeatures(n *dom.Node, add func(uint32), targets bool) {
+	switch n.Type {
+	case dom.Text:
+		words(n.Text, add)
+		return
+	case dom.Element:
+		if skipped(n) {
+			return
+		}
+		if !targets {
+			break
+		}
+		switch n.Tag {
+		case "img":
+			if v, ok := attr(n, "src"); ok && v != "" {
+				add(fold(featImage ^ xxhash.Sum64String(v)))
+			}
+		case "a":
+			if v, ok := attr(n, "href"); ok && v != "" {
+				add(fold(featLink ^ xxhash.Sum64String(v)))
+			}
+		}
+	}
+	for _, c := range n.Children {
+		walkFeatures(c, add, targets)
+	}
+}
+
+func fold(h uint64) uint32 {
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 32
+	return uint32(h)
+}
+
+// words hashes the lower-cased words of s (FNV-1a over the lower-cased runes).
+func words(s string, add func(uint32)) {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	in := false
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		i += size
+		word := r == '_' || (r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')) ||
+			(r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)))
+		if word {
+			if r < utf8.RuneSelf {
+				if r >= 'A' && r <= 'Z' {
+					r += 'a' - 'A'
+				}
+			} else {
+				r = unicode.ToLower(r)
+			}
+			h ^= uint64(r)
+			h *= prime
+			in = true
+			continue
+		}
+		if in {
+			add(fold(featWord ^ h))
+			h, in = offset, false
+		}
+	}
+	if in {
+		add(fold(featWord ^ h))
+	}
+}
+
+// seqHash extends a sequence hash with one key.
+func seqHash(h, k uint64) uint64 {
+	h = bits.RotateLeft64(h, 23) ^ k
+	return h * 0x9fb21c651e98df25
+}

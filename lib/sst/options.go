@@ -1,0 +1,82 @@
+package sst
+
+import "fmt"
+
+// Mode is how child element nodes are grouped into style nodes.
+type Mode uint8
+
+const (
+	// ModeMerge merges, under one parent, all child element nodes with the same key (the
+	// paper's element-node merging with key equality as the similarity); style nodes are the
+	// run-collapsed child key sequences and count only for the node importance. The default.
+	ModeMerge Mode = iota
+	// ModeFaithful is the paper's basic algorithm: a style node is the exact child key sequence.
+	ModeFaithful
+	// ModeCollapse is ModeFaithful after collapsing runs of equal sibling keys into one.
+	ModeCollapse
+)
+
+var modeNames = [...]string{ModeMerge: "merge", ModeFaithful: "faithful", ModeCollapse: "collapse"}
+
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", m)
+}
+
+// ParseMode returns the Mode named s ("merge", "faithful", "collapse").
+func ParseMode(s string) (Mode, error) {
+	for i, n := range modeNames {
+		if n == s {
+			return Mode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("sst: unknown mode %q (want merge, faithful or collapse)", s)
+}
+
+// Options are the parameters of learning. The zero value is not the default: start from
+// DefaultOptions.
+type Options struct {
+	Mode Mode
+	// Threshold is t: an element node whose composite importance and whose descendants' are
+	// all below t is noisy; with LocalNoise, a page block whose share of features that are not
+	// locally noisy is below t is dropped.
+	Threshold float64
+	// Gamma is the attenuating factor γ of the composite importance (the paper's 0.9).
+	Gamma float64
+	// VirtualLeaves makes an element whose subtree holds only inline elements and text a leaf
+	// (the paper's virtual leaf tag nodes); otherwise only text and childless elements are.
+	VirtualLeaves bool
+	// LocalNoise is the entropy at or above which a feature of a leaf is locally noisy;
+	// 0 turns locally noisy features off (leaves are then judged by their importance only).
+	LocalNoise float64
+}
+
+// DefaultOptions returns the defaults chosen on the evaluation pages (see the package README
+// numbers in docs): ModeMerge, t = 0.3, γ = 0.9, virtual leaves, locally noisy at H >= 0.9.
+func DefaultOptions() Options {
+	return Options{Mode: ModeMerge, Threshold: 0.3, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9}
+}
+
+// FaithfulOptions returns the paper's basic algorithm (with virtual leaves, which the paper
+// also uses): exact style nodes, no locally noisy features.
+func FaithfulOptions() Options {
+	return Options{Mode: ModeFaithful, Threshold: 0.3, Gamma: 0.9, VirtualLeaves: true}
+}
+
+func (o Options) validate() error {
+	if o.Mode > ModeCollapse {
+		return fmt.Errorf("sst: unknown mode %d", o.Mode)
+	}
+	if o.Threshold < 0 || o.Threshold > 1 {
+		return fmt.Errorf("sst: threshold %v outside [0, 1]", o.Threshold)
+	}
+	if o.Gamma <= 0 || o.Gamma >= 1 {
+		return fmt.Errorf("sst: gamma %v outside (0, 1)", o.Gamma)
+	}
+	if o.LocalNoise < 0 || o.LocalNoise > 1 {
+		return fmt.Errorf("sst: local noise entropy %v outside [0, 1]", o.LocalNoise)
+	}
+	return nil
+}

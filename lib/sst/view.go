@@ -1,0 +1,142 @@
+package sst
+
+import (
+	"bufio"
+	"fmt"
+	"html"
+	"io"
+
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+const viewHead = `<!doctype html>
+<html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>sstclean: %s</title>
+<style>
+body{margin:0;font:14px/1.45 system-ui,sans-serif;display:flex}
+#page{flex:3;padding:1em 2em;border-right:1px solid #ccc;overflow:auto;height:100vh;box-sizing:border-box}
+#sst{flex:2;padding:1em;overflow:auto;height:100vh;box-sizing:border-box;font:12px/1.4 monospace}
+.b{margin:2px 0 2px 6px;padding-left:4px;border-left:2px solid #eee}
+.drop,.drop *{color:#bbb;border-color:#f3d0d0}
+.keep{border-left-color:#9c9}
+.new{border-left-color:#9bd}
+.legend span{padding:0 .4em}
+#sst ul{list-style:none;padding-left:1.1em;margin:0}
+#sst .noisy{color:#b55}
+#sst .kept{color:#383}
+</style></head><body>
+<div id="page"><p class="legend"><b>%s</b><br>
+<span class="keep">kept (meaningful)</span><span class="new">kept (style not in the model)</span><span class="drop">removed (noisy)</span>
+&middot; %d removed, %d kept</p>
+`
+
+// View writes an HTML page for people: the page's text with the removed parts greyed, and
+// beside it the model's simplified style tree with each node's pages m, NodeImp and CompImp.
+// Everything from the page is escaped and the view forbids scripts, so nothing of the page
+// runs. title names the page (its URL or id).
+func (m *Model) View(w io.Writer, src, title string) error {
+	doc := dom.Parse(src)
+	decided := map[*dom.Node]viewMark{}
+	res := m.Map(doc, func(pn *dom.Node, mn *Node, d Decision) {
+		decided[pn] = viewMark{d, mn}
+	})
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, viewHead, html.EscapeString(title), html.EscapeString(title), res.Noisy, res.Kept)
+	writePage(bw, doc.Body(), decided, 0)
+	fmt.Fprintf(bw, "</div>\n<div id=\"sst\"><b>site style tree</b> (mode %s, t = %.2f, %d pages; m pages, NodeImp, CompImp)\n",
+		html.EscapeString(m.Mode), m.Threshold, m.Pages)
+	bw.WriteString("<ul>")
+	writeTree(bw, m.Root)
+	bw.WriteString("</ul></div>\n</body></html>\n")
+	return bw.Flush()
+}
+
+type viewMark struct {
+	d  Decision
+	mn *Node
+}
+
+var viewClass = [...]string{Dropped: "drop", Kept: "keep", Unmatched: "new"}
+
+func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, depth int) {
+	for _, c := range n.Children {
+		if skipped(c) {
+			continue
+		}
+		if c.Type == dom.Text {
+			if vm, ok := decided[c]; ok {
+				fmt.Fprintf(w, `<span class="%s">`, viewClass[vm.d])
+				w.WriteString(html.EscapeString(c.Text))
+				w.WriteString("</span>")
+			} else {
+				w.WriteString(html.EscapeString(c.Text))
+			}
+			continue
+		}
+		vm, ok := decided[c]
+		block := !inlineTags[c.Tag] || ok
+		if block {
+			class := "b"
+			tip := c.Tag
+			if ok {
+				class += " " + viewClass[vm.d]
+				if vm.mn != nil {
+					tip = fmt.Sprintf("%s  m=%d CompImp=%.3f", vm.mn.Label, vm.mn.Pages, vm.mn.CompImp)
+				} else {
+					tip = label(c, false) + "  (not in the model)"
+				}
+			}
+			fmt.Fprintf(w, `<div class="%s" title="%s">`, class, html.EscapeString(tip))
+		}
+		switch c.Tag {
+		case "img":
+			fmt.Fprintf(w, "[image %s]", html.EscapeString(c.Attr("alt")))
+		case "br":
+			w.WriteString("<br>")
+		}
+		if depth < 4000 {
+			writePage(w, c, decided, depth+1)
+		}
+		if block {
+			w.WriteString("</div>")
+		}
+	}
+}
+
+func writeTree(w *bufio.Writer, n *Node) {
+	class := ""
+	switch n.Mark {
+	case markDrop:
+		class = "noisy"
+	case markKeep:
+		class = "kept"
+	}
+	fmt.Fprintf(w, `<li class="%s">%s <i>m=%d ni=%.3f ci=%.3f</i>`, class, html.EscapeString(n.Label), n.Pages, n.NodeImp, n.CompImp)
+	switch n.Mark {
+	case markDrop:
+		w.WriteString(" noisy")
+	case markKeep:
+		w.WriteString(" meaningful")
+	}
+	kids := n.Kids
+	if len(n.Styles) > 0 {
+		w.WriteString("<ul>")
+		for i, s := range n.Styles {
+			fmt.Fprintf(w, "<li>style %d &times;%d<ul>", i+1, s.Count)
+			for _, e := range s.Elems {
+				writeTree(w, e)
+			}
+			w.WriteString("</ul></li>")
+		}
+		w.WriteString("</ul>")
+	}
+	if len(kids) > 0 {
+		w.WriteString("<ul>")
+		for _, k := range kids {
+			writeTree(w, k)
+		}
+		w.WriteString("</ul>")
+	}
+	w.WriteString("</li>\n")
+}
