@@ -1,0 +1,51 @@
+// Package dom builds a light labelled ordered tree from HTML, for the
+// algorithms that work on page structure (sstclean, rtdm).
+//
+// The tree is built from the golang.org/x/net/html tokenizer, not from
+// html.Parse: html.Parse has an open-element limit and a costly tree
+// construction; this package follows the spirit of the HTML5 tree
+// construction (void elements, implied end tags, raw-text elements, scopes)
+// with a handful of simple rules, and never drops content. Every node keeps
+// its byte span in the source, so that kept nodes can be rendered through
+// the page's own structure by lib/htmltext (see SpansOf).
+//
+// Building is iterative: a page nested 100,000 levels deep parses without
+// growing the goroutine stack, and Walk, Visit, Size and TextContent are
+// iterative too. MaxDepth flattens (never drops) elements nested deeper than
+// a limit.
+//
+// The same construction is available as a stream of events (Scanner), which
+// lib/htmltext uses to render text in one pass without building nodes.
+//
+// Tree construction rules, in short:
+//   - tag and attribute names are lower-cased; doctypes are dropped;
+//     comments become Comment nodes;
+//   - void elements (area, base, br, col, embed, hr, img, input, link, meta,
+//     param, source, track, wbr, and the obsolete basefont, bgsound, frame,
+//     keygen) have no children; "</br>" is read as "<br>";
+//   - raw-text elements (script, style, textarea, title, noscript, xmp,
+//     iframe, noembed, noframes, plaintext) and template hold their whole
+//     content as one Text child; it is entity-decoded for title and
+//     textarea only;
+//   - implied end tags: a block start closes an open p; li closes li; dt and
+//     dd close dt and dd; tr, td, th, tbody, thead, tfoot close the open row,
+//     cell or section of their table; option and optgroup close option; a
+//     heading closes a heading that is the current element; a closes an open
+//     a; a start tag that does not belong in head closes head;
+//   - a second html, head or body start tag is ignored, and so are </body>
+//     and </html> (content after them stays in body, as in browsers);
+//   - an end tag closes the nearest open element of that name, and the
+//     elements opened inside it (their end is where the end tag starts);
+//     the search stops at scope boundaries (table, td, th, caption, ...;
+//     for end tags of elements that are not "special" in HTML5 terms, at
+//     any special element) and an end tag with no match is ignored;
+//   - inside svg and math, self-closing tags are honoured and nothing is
+//     raw text; a block start tag (div, p, ul, ...) breaks out of them;
+//   - at the end of input every open element is closed.
+//
+// Offsets: an element's Start is the '<' of its start tag; its End is the
+// end of its end tag, or, when the end is implied, the position where the
+// token that closed it starts (so it covers all its children). Text and
+// comment nodes span their raw source. Siblings are ordered and never
+// overlap, and a child's span lies inside its parent's.
+package dom

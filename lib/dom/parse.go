@@ -1,0 +1,232 @@
+package dom
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// An Option changes how Parse builds the tree.
+type Option func(*config)
+
+type config struct {
+	maxDepth int
+}
+
+// MaxDepth flattens the tree below depth n (the document is depth 0, the
+// html element depth 1): an element that would be deeper is attached to
+// its ancestor at depth n, without children of its own, and its content
+// follows it as siblings. Nothing is dropped. n < 1 means no limit (the
+// default).
+func MaxDepth(n int) Option {
+	return func(c *config) { c.maxDepth = n }
+}
+
+// Parse builds the tree of src. It never fails and never drops content
+// (an unterminated tag at the very end of input is not content). The
+// returned root is a Document node spanning all of src; the nodes' strings
+// share memory with src.
+func Parse(src string, opts ...Option) *Node {
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	maxDepth := cfg.maxDepth
+	if maxDepth < 1 {
+		maxDepth = int(^uint(0) >> 1)
+	}
+	var b builder
+	root := b.node()
+	*root = Node{Type: Document, Tag: "#document", Start: 0, End: len(src)}
+
+	// stack holds the open elements (root at 0); the children of the open
+	// real elements are collected in order in kids, the children of
+	// stack[i] starting at kids[begin[i]].
+	stack := []*Node{root}
+	begin := []int{0}
+	var kids []*Node
+
+	attach := func(n *Node) {
+		d := len(stack) - 1
+		if d > maxDepth {
+			d = maxDepth
+		}
+		n.Parent = stack[d]
+		kids = append(kids, n)
+	}
+	sc := NewScanner(src)
+	for {
+		e, ok := sc.Next()
+		if !ok {
+			break
+		}
+		switch e.Kind {
+		case StartEvent:
+			n := b.node()
+			n.Type, n.Atom, n.Tag, n.Start, n.End = Element, e.Atom, e.Tag, e.Start, e.End
+			n.Attrs = b.attrs(src[e.Start:e.End])
+			attach(n)
+			stack = append(stack, n)
+			if len(stack)-1 <= maxDepth {
+				begin = append(begin, len(kids))
+			}
+		case EndEvent:
+			d := len(stack) - 1
+			n := stack[d]
+			if d <= maxDepth {
+				n.End = e.End
+				at := begin[d]
+				n.Children = b.children(kids[at:])
+				clear(kids[at:])
+				kids = kids[:at]
+				begin = begin[:d]
+			}
+			stack = stack[:d]
+		case TextEvent:
+			n := b.node()
+			n.Type, n.Tag, n.Start, n.End = Text, "#text", e.Start, e.End
+			n.Text = sc.Text(&e)
+			attach(n)
+		case CommentEvent:
+			n := b.node()
+			n.Type, n.Tag, n.Start, n.End = Comment, "#comment", e.Start, e.End
+			n.Text = sc.Text(&e)
+			attach(n)
+		}
+	}
+	root.Children = b.children(kids)
+	return root
+}
+
+// builder allocates nodes, child lists and attributes in slabs.
+type builder struct {
+	nodes []Node
+	refs  []*Node
+	attrv []Attr
+}
+
+func (b *builder) node() *Node {
+	if len(b.nodes) == cap(b.nodes) {
+		b.nodes = make([]Node, 0, 256)
+	}
+	b.nodes = b.nodes[:len(b.nodes)+1]
+	return &b.nodes[len(b.nodes)-1]
+}
+
+func (b *builder) children(k []*Node) []*Node {
+	if len(k) == 0 {
+		return nil
+	}
+	if cap(b.refs)-len(b.refs) < len(k) {
+		b.refs = make([]*Node, 0, max(len(k), 1024))
+	}
+	at := len(b.refs)
+	b.refs = append(b.refs, k...)
+	return b.refs[at : at+len(k) : at+len(k)]
+}
+
+// attrs parses the attributes of a start tag.
+func (b *builder) attrs(tag string) []Attr {
+	if len(b.attrv) > cap(b.attrv)-32 {
+		b.attrv = make([]Attr, 0, 512)
+	}
+	at := len(b.attrv)
+	b.attrv = appendAttrs(b.attrv, tag)
+	if len(b.attrv) == at {
+		return nil
+	}
+	return b.attrv[at:len(b.attrv):len(b.attrv)]
+}
+
+// ParseAttrs returns the attributes of a start tag given as its source
+// (from '<' to '>'), as Parse reads them.
+func ParseAttrs(tag string) []Attr { return appendAttrs(nil, tag) }
+
+func isTagSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' }
+
+// appendAttrs appends the attributes of the start tag source tag to dst,
+// reading them as the x/net/html tokenizer does.
+func appendAttrs(dst []Attr, tag string) []Attr {
+	first := len(dst)
+	i := 1
+	for i < len(tag) && !isTagSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' {
+		i++
+	}
+	for i < len(tag) {
+		c := tag[i]
+		if isTagSpace(c) || c == '/' {
+			i++
+			continue
+		}
+		if c == '>' {
+			break
+		}
+		// key; a leading '=' is part of it
+		k := i
+		i++
+		for i < len(tag) && !isTagSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' && tag[i] != '=' {
+			i++
+		}
+		key := tag[k:i]
+		for i < len(tag) && isTagSpace(tag[i]) {
+			i++
+		}
+		val := ""
+		if i < len(tag) && tag[i] == '=' {
+			i++
+			for i < len(tag) && isTagSpace(tag[i]) {
+				i++
+			}
+			if i < len(tag) {
+				switch q := tag[i]; q {
+				case '"', '\'':
+					i++
+					v := i
+					for i < len(tag) && tag[i] != q {
+						i++
+					}
+					val = tag[v:i]
+					if i < len(tag) {
+						i++
+					}
+				case '>':
+				default:
+					v := i
+					for i < len(tag) && !isTagSpace(tag[i]) && tag[i] != '>' {
+						i++
+					}
+					val = tag[v:i]
+				}
+			}
+		}
+		key = lower(key)
+		dup := false
+		for j := first; j < len(dst); j++ {
+			if dst[j].Key == key {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			continue
+		}
+		if strings.IndexByte(val, '&') >= 0 {
+			val = html.UnescapeString(val)
+		}
+		if strings.IndexByte(val, '\r') >= 0 || strings.IndexByte(val, 0) >= 0 {
+			val = decodeText(val, true)
+		}
+		dst = append(dst, Attr{Key: key, Val: val})
+	}
+	return dst
+}
+
+// lower returns s in lower case, without allocating when it already is.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' || c == 0 {
+			return strings.ReplaceAll(strings.ToLower(s), "\x00", "\ufffd")
+		}
+	}
+	return s
+}

@@ -1,0 +1,150 @@
+package dom
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// sharedData returns ../shared/data next to the repository root (the
+// directory holding go.mod), or "" when it is absent.
+func sharedData(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	data := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(data); err != nil {
+		return ""
+	}
+	return data
+}
+
+type page struct {
+	ID   string `json:"id"`
+	HTML string `json:"html"`
+}
+
+// realPages reads the pages of every ../shared/data/*.jsonl.zst (not the
+// gold files), or skips the test when the folder is absent.
+func realPages(tb testing.TB) []page {
+	tb.Helper()
+	data := sharedData(tb)
+	if data == "" {
+		tb.Skip("../shared/data is absent: real-page checks skipped")
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "*.jsonl.zst"))
+	sort.Strings(files)
+	var pages []page
+	for _, name := range files {
+		if filepath.Ext(name[:len(name)-len(".jsonl.zst")]) == ".gold" {
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		zr, err := zstd.NewReader(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		r := bufio.NewReaderSize(zr, 1<<20)
+		dec := json.NewDecoder(r)
+		for {
+			var p page
+			if err := dec.Decode(&p); err != nil {
+				break
+			}
+			pages = append(pages, p)
+		}
+		zr.Close()
+		f.Close()
+	}
+	if len(pages) == 0 {
+		tb.Skip("no pages in ../shared/data")
+	}
+	return pages
+}
+
+func TestRealPages(t *testing.T) {
+	pages := realPages(t)
+	bodies := 0
+	for _, p := range pages {
+		root := Parse(p.HTML)
+		size, _ := checkTree(t, p.HTML, root)
+		if size < 10 {
+			t.Errorf("%s: only %d nodes", p.ID, size)
+		}
+		if root.Body().Tag == "body" {
+			bodies++
+		}
+		// Explicitly closed elements end with their end tag; implied ones
+		// end where their last child ends or where the closing token starts.
+		root.Walk(func(n *Node) bool {
+			if n.Type == Element && len(n.Children) > 0 {
+				last := n.Children[len(n.Children)-1]
+				if last.End > n.End {
+					t.Errorf("%s: %s ends before its last child", p.ID, n.Tag)
+				}
+			}
+			return true
+		})
+	}
+	if bodies < len(pages)*9/10 {
+		t.Errorf("only %d of %d pages have a body element", bodies, len(pages))
+	}
+	t.Logf("%d real pages parsed", len(pages))
+}
+
+func BenchmarkParseRealPages(b *testing.B) {
+	pages := realPages(b)
+	total := 0
+	for _, p := range pages {
+		total += len(p.HTML)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			Parse(p.HTML)
+		}
+	}
+}
+
+func BenchmarkScanRealPages(b *testing.B) {
+	pages := realPages(b)
+	total := 0
+	for _, p := range pages {
+		total += len(p.HTML)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			sc := NewScanner(p.HTML)
+			for {
+				if _, ok := sc.Next(); !ok {
+					break
+				}
+			}
+		}
+	}
+}
