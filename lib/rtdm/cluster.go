@@ -10,9 +10,9 @@ type Linkage uint8
 
 // Linkages.
 const (
-	Complete Linkage = iota // the least similar pair
-	Average                 // the mean over all pairs
-	SingleLink              // the most similar pair
+	Complete   Linkage = iota // the least similar pair
+	Average                   // the mean over all pairs
+	SingleLink                // the most similar pair
 )
 
 // Similarity is 1 - d / (|a| + |b|) for the RTDM distance d under [Unit] costs: 1 for

@@ -169,19 +169,27 @@ func (s *solver) children(i, j int, trace bool) float64 {
 	for k > 0 && l > 0 {
 		cell := M[k*w+l]
 		ak, bl := int(ka[k-1]), int(kb[l-1])
+		// On ties a free pair is taken first, then a deletion or an insertion, so that
+		// the alignment maps the leftmost children (extra ones show at the end).
 		diag := M[(k-1)*w+l-1]
+		diagOK, p, how := false, 0.0, opShallow
 		if diag <= s.eps && diag <= cell {
-			if p, how := s.pair(ak, bl); diag+p == cell {
-				steps = append(steps, step{k - 1, l - 1, how})
-				k, l = k-1, l-1
-				continue
-			}
+			p, how = s.pair(ak, bl)
+			diagOK = diag+p == cell
 		}
-		if M[(k-1)*w+l]+c.Delete(a, ak) == cell {
+		switch {
+		case diagOK && p == 0:
+		case M[(k-1)*w+l]+c.Delete(a, ak) == cell:
 			k--
 			continue
+		case M[k*w+l-1]+c.Insert(a, ak, b, bl) == cell:
+			l--
+			continue
+		case !diagOK:
+			panic("rtdm: trace back found no way into a cell")
 		}
-		l--
+		steps = append(steps, step{k - 1, l - 1, how})
+		k, l = k-1, l-1
 	}
 	// take may recurse into children(..., true), which reuses the arenas above this call's
 	// marks: copy what is needed first.
