@@ -76,6 +76,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				maxBytes:       c.Int("max-record-bytes"),
 				quiet:          c.Bool("quiet"),
 			}
+			mode, err := site.ParseMode(c.String("site-key"))
+			if err != nil {
+				return usageError{err}
+			}
+			opt.siteKey = mode
 			switch by := c.String("by"); by {
 			case "":
 			case "site":
@@ -98,12 +103,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		},
 	}
 	if err := app.Run(flagsFirst(args, app.Flags)); err != nil {
-		fmt.Fprintf(stderr, "score: %v\n", err)
 		var u usageError
 		if errors.As(err, &u) {
-			fmt.Fprintln(stderr, "score: run 'score --help' for usage")
+			fmt.Fprintf(stderr, "score: %v (see score --help)\n", err)
 			return exitUsage
 		}
+		fmt.Fprintf(stderr, "score: %v\n", err)
 		return exitData
 	}
 	return status
@@ -114,6 +119,7 @@ type options struct {
 	spansField, goldSpansField          string
 	htmlField                           string
 	bySite, pages, table, quiet         bool
+	siteKey                             site.Mode
 	maxBytes                            int
 }
 
@@ -200,8 +206,10 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 	}
 	if !s.opt.quiet {
 		r := s.total.sum.Result()
-		fmt.Fprintf(s.stderr, "score: %d records read, %d pages scored (%d missing), %d unmatched, %d errors, %.1f MB in %.2f s\n",
-			s.records, r.Pages, s.total.missing, s.unmatched, s.errs, float64(s.bytes)/1e6, time.Since(start).Seconds())
+		secs := time.Since(start).Seconds()
+		mb := float64(s.bytes) / 1e6
+		fmt.Fprintf(s.stderr, "score: summary read=%d pages=%d missing=%d unmatched=%d errors=%d mb=%.2f seconds=%.2f mb_per_s=%.1f\n",
+			s.records, r.Pages, s.total.missing, s.unmatched, s.errs, mb, secs, mb/max(secs, 1e-9))
 	}
 	if s.failed || s.errs > 0 {
 		return exitData
@@ -265,7 +273,7 @@ func (s *scorer) loadGold(path string, stdin io.Reader) error {
 			s.errorf(rec.Where(), "gold record: duplicate %s %q (the first is kept)", s.opt.key, key)
 			return
 		}
-		g := &goldPage{key: key, site: site.Key(site.Auto, rec.Site, rec.URL), text: text, htmlLen: -1}
+		g := &goldPage{key: key, site: site.Key(s.opt.siteKey, rec.Site, rec.URL), text: text, htmlLen: -1}
 		if rec.Has(s.opt.htmlField) {
 			g.htmlLen = len(rec.HTML)
 		}
@@ -319,6 +327,9 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 			}
 			g.seen = true
 			p.key, p.site, p.gold = key, g.site, g.text
+			if p.site == site.All { // the gold record has no site or URL: the prediction may
+				p.site = site.Key(s.opt.siteKey, rec.Site, rec.URL)
+			}
 			p.goldSpans, p.hasGoldSpans = g.spans, g.hasSpans
 			if p.htmlLen < 0 {
 				p.htmlLen = g.htmlLen
@@ -334,7 +345,7 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 				return
 			}
 			p.key, _ = rec.GetString(s.opt.key)
-			p.site, p.gold = site.Key(site.Auto, rec.Site, rec.URL), gold
+			p.site, p.gold = site.Key(s.opt.siteKey, rec.Site, rec.URL), gold
 		}
 		if !p.hasGoldSpans {
 			p.goldSpans, p.hasGoldSpans = s.goldSpans(rec)
@@ -473,12 +484,13 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: "pred-field", Value: "text", Usage: "`FIELD` holding the predicted text (absent or null: empty)"},
 		&ucli.StringFlag{Name: "key", Value: "id", Usage: "`FIELD` joining predictions to --gold records (url for the WARC gold files)"},
 		&ucli.StringFlag{Name: "by", Usage: "also one row per `GROUP` (site)"},
+		&ucli.StringFlag{Name: "site-key", Value: string(site.Auto), Usage: "site of a page for --by site: auto (the site member, else the URL's host), host, domain or none"},
 		&ucli.BoolFlag{Name: "pages", Usage: "also one row per page"},
 		&ucli.BoolFlag{Name: "table", Usage: "print a table for people instead of JSON lines"},
 		&ucli.StringFlag{Name: "spans-field", Usage: "`PATH` of the kept byte spans (tool.spans, or tool for its spans); default: the one object field with spans"},
 		&ucli.StringFlag{Name: "gold-spans-field", Value: "gold_spans", Usage: "`FIELD` holding the gold byte spans"},
 		&ucli.StringFlag{Name: "html-field", Value: "html", Usage: "`FIELD` holding the page, whose length the character metrics need"},
-		&ucli.IntFlag{Name: "max-record-bytes", Value: record.DefaultMaxBytes, Usage: "longest accepted JSON line"},
+		&ucli.IntFlag{Name: "max-record-bytes", Value: 256 << 20, Usage: "longest accepted JSON line in bytes"},
 		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line on stderr"},
 	}
 }

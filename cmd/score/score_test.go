@@ -4,55 +4,24 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"flag"
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/chaffkit/chaff/lib/clitest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/golden from the current output (review the diff)")
-
-// cliCase is one run of the command: args (without the program name), stdin, and the
-// expected exit code; the expected stdout and stderr are testdata/golden/<name>.{out,err}.
-type cliCase struct {
-	name  string
-	args  []string
-	stdin string
-	code  int
-}
-
-var cliCases = []cliCase{
-	{"inline-gold", []string{"-q", "testdata/preds.jsonl"}, "", 0},
-	{"inline-gold-stdin", []string{"-q"}, readFile("testdata/preds.jsonl"), 0},
-	{"stdin-dash", []string{"-q", "-"}, readFile("testdata/preds.jsonl"), 0},
-	{"by-site", []string{"-q", "--by", "site", "testdata/preds.jsonl"}, "", 0},
-	{"pages", []string{"-q", "--pages", "testdata/preds.jsonl"}, "", 0},
-	{"table", []string{"-q", "--table", "--by", "site", "testdata/preds.jsonl"}, "", 0},
-	{"table-pages", []string{"-q", "--table", "--pages", "--gold", "testdata/gold.jsonl", "testdata/preds-only.jsonl"}, "", 0},
-	{"gold-file", []string{"-q", "--gold", "testdata/gold.jsonl", "testdata/preds-only.jsonl"}, "", 0},
-	{"gold-file-pages-by-site", []string{"-q", "--gold", "testdata/gold.jsonl", "--by", "site", "--pages", "testdata/preds-only.jsonl"}, "", 0},
-	{"flags-after-files", []string{"testdata/preds-only.jsonl", "--gold", "testdata/gold.jsonl", "-q"}, "", 0},
-	{"gold-as-prediction", []string{"-q", "--pred-field", "gold", "testdata/preds.jsonl"}, "", 0},
-	{"empty-predictions", []string{"-q", "--pred-field", "nothing", "testdata/preds.jsonl"}, "", 0},
-	{"bad-records", []string{"-q", "testdata/bad.jsonl"}, "", 1},
-	{"chars", []string{"-q", "--pages", "testdata/chars.jsonl"}, "", 0},
-	{"two-tools-ambiguous", []string{"-q", "testdata/twotools.jsonl"}, "", 0},
-	{"two-tools-chosen", []string{"-q", "--spans-field", "one.spans", "testdata/twotools.jsonl"}, "", 0},
-	{"two-tools-chosen-object", []string{"-q", "--spans-field", "two", "testdata/twotools.jsonl"}, "", 0},
-	{"bad-spans", []string{"-q", "testdata/badspans.jsonl"}, "", 1},
-	{"empty-input", []string{"-q"}, "", 0},
-	{"summary-line", []string{"testdata/preds.jsonl"}, "", 0},
-	{"missing-file", []string{"-q", "testdata/nonexistent.jsonl"}, "", 1},
-	{"missing-gold-file", []string{"-q", "--gold", "testdata/nonexistent.jsonl"}, "", 1},
-	{"unknown-flag", []string{"--bogus"}, "", 2},
-	{"bad-by", []string{"--by", "host"}, "", 2},
-	{"empty-key", []string{"--key", ""}, "", 2},
-	{"help", []string{"--help"}, "", 0},
+// fixture returns the named testdata files as clitest case files.
+func fixture(names ...string) map[string]string {
+	files := map[string]string{}
+	for _, n := range names {
+		files[n] = readFile(filepath.Join("testdata", n))
+	}
+	return files
 }
 
 func readFile(path string) string {
@@ -63,40 +32,57 @@ func readFile(path string) string {
 	return string(b)
 }
 
-// timing hides the only varying part of the summary line.
-var timing = regexp.MustCompile(`[0-9.]+ MB in [0-9.]+ s`)
+// The cases run in a fresh directory holding their Files; expected outputs are in
+// testdata/cli/<name>.stdout and .stderr (go test -update rewrites them for review).
+var cliCases = []clitest.Case{
+	{Name: "inline-gold", Args: []string{"-q", "preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "inline-gold-stdin", Args: []string{"-q"}, Stdin: readFile("testdata/preds.jsonl")},
+	{Name: "stdin-dash", Args: []string{"-q", "-"}, Stdin: readFile("testdata/preds.jsonl")},
+	{Name: "by-site", Args: []string{"-q", "--by", "site", "preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "by-site-key-none", Args: []string{"-q", "--by", "site", "--site-key", "none", "preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "pages", Args: []string{"-q", "--pages", "preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "table", Args: []string{"-q", "--table", "--by", "site", "preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "table-pages", Args: []string{"-q", "--table", "--pages", "--gold", "gold.jsonl", "preds-only.jsonl"}, Files: fixture("gold.jsonl", "preds-only.jsonl")},
+	{Name: "gold-file", Args: []string{"-q", "--gold", "gold.jsonl", "preds-only.jsonl"}, Files: fixture("gold.jsonl", "preds-only.jsonl")},
+	{Name: "gold-file-pages-by-site", Args: []string{"-q", "--gold", "gold.jsonl", "--by", "site", "--pages", "preds-only.jsonl"}, Files: fixture("gold.jsonl", "preds-only.jsonl")},
+	{Name: "flags-after-files", Args: []string{"preds-only.jsonl", "--gold", "gold.jsonl", "-q"}, Files: fixture("gold.jsonl", "preds-only.jsonl")},
+	{Name: "gold-as-prediction", Args: []string{"-q", "--pred-field", "gold", "preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "empty-predictions", Args: []string{"-q", "--pred-field", "nothing", "preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "bad-records", Args: []string{"-q", "bad.jsonl"}, Files: fixture("bad.jsonl"), Exit: exitData},
+	{Name: "chars", Args: []string{"-q", "--pages", "chars.jsonl"}, Files: fixture("chars.jsonl")},
+	{Name: "two-tools-ambiguous", Args: []string{"-q", "twotools.jsonl"}, Files: fixture("twotools.jsonl")},
+	{Name: "two-tools-chosen", Args: []string{"-q", "--spans-field", "one.spans", "twotools.jsonl"}, Files: fixture("twotools.jsonl")},
+	{Name: "two-tools-chosen-object", Args: []string{"-q", "--spans-field", "two", "twotools.jsonl"}, Files: fixture("twotools.jsonl")},
+	{Name: "bad-spans", Args: []string{"-q", "badspans.jsonl"}, Files: fixture("badspans.jsonl"), Exit: exitData},
+	{Name: "empty-input", Args: []string{"-q"}},
+	{Name: "summary-line", Args: []string{"preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "missing-file", Args: []string{"-q", "nonexistent.jsonl"}, Exit: exitData},
+	{Name: "missing-gold-file", Args: []string{"-q", "--gold", "nonexistent.jsonl"}, Exit: exitData},
+	{Name: "unknown-flag", Args: []string{"--bogus"}, Exit: exitUsage},
+	{Name: "bad-by", Args: []string{"--by", "host"}, Exit: exitUsage},
+	{Name: "bad-site-key", Args: []string{"--site-key", "path"}, Exit: exitUsage},
+	{Name: "empty-key", Args: []string{"--key", ""}, Exit: exitUsage},
+	{Name: "help", Args: []string{"--help"}},
+}
+
+func TestCLI(t *testing.T) {
+	for i := range cliCases {
+		if cliCases[i].Exit == exitUsage {
+			cliCases[i].Check = func(t *testing.T, _, stdout, _ string) {
+				if stdout != "" {
+					t.Errorf("usage error wrote to stdout: %q", stdout)
+				}
+			}
+		}
+	}
+	clitest.Run(t, run, "score", cliCases)
+}
 
 func runCase(t *testing.T, args []string, stdin string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = run(append([]string{"score"}, args...), strings.NewReader(stdin), &out, &errb)
-	return out.String(), timing.ReplaceAllString(errb.String(), "X MB in X s"), code
-}
-
-func TestCLI(t *testing.T) {
-	for _, c := range cliCases {
-		t.Run(c.name, func(t *testing.T) {
-			stdout, stderr, code := runCase(t, c.args, c.stdin)
-			golden := filepath.Join("testdata", "golden", c.name)
-			if *update {
-				os.MkdirAll(filepath.Dir(golden), 0o755)
-				os.WriteFile(golden+".out", []byte(stdout), 0o644)
-				os.WriteFile(golden+".err", []byte(stderr), 0o644)
-			}
-			if code != c.code {
-				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, stderr)
-			}
-			if want := readFile(golden + ".out"); stdout != want {
-				t.Errorf("stdout:\n%s\nwant:\n%s", stdout, want)
-			}
-			if want := readFile(golden + ".err"); stderr != want {
-				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
-			}
-			if c.code == exitUsage && stdout != "" {
-				t.Errorf("usage error wrote to stdout: %q", stdout)
-			}
-		})
-	}
+	return out.String(), clitest.Normalise(errb.String(), ""), code
 }
 
 // lastRow decodes the last JSON line of stdout (the overall row).

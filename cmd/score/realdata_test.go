@@ -1,0 +1,72 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// sharedData returns ../shared/data next to the repository root (the directory holding
+// go.mod), or skips the test when it is absent.
+func sharedData(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+	data := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(filepath.Join(data, "big9-2005-2013.jsonl.zst")); err != nil {
+		t.Skipf("skipped: the evaluation pages are not at %s", data)
+	}
+	return data
+}
+
+var realSets = []struct {
+	name  string
+	pages float64
+}{
+	{"big9-2005-2013", 180},
+	{"dragnet-even", 160},
+	{"cleanportaleval", 71},
+}
+
+// The gold text scored against itself gives 1 on every set, by both joins (gold inside the
+// records, and a --gold file joined on id or on url), and empty predictions give 0.
+func TestRealDataGoldAgainstItself(t *testing.T) {
+	data := sharedData(t)
+	for _, set := range realSets {
+		jsonl := filepath.Join(data, set.name+".jsonl.zst")
+		goldFile := filepath.Join(data, set.name+".gold.jsonl.zst")
+		for _, c := range []struct {
+			name string
+			args []string
+		}{
+			{"inline", []string{"-q", "--pred-field", "gold", jsonl}},
+			{"gold file on id", []string{"-q", "--gold", jsonl, "--pred-field", "gold", goldFile}},
+			{"warc gold file on url", []string{"-q", "--gold", goldFile, "--key", "url", "--pred-field", "gold", jsonl}},
+		} {
+			stdout, stderr, code := runCase(t, c.args, "")
+			if code != 0 || stderr != "" {
+				t.Fatalf("%s %s: exit %d, stderr %s", set.name, c.name, code, stderr)
+			}
+			checkNumbers(t, lastRow(t, stdout), map[string]float64{
+				"pages": set.pages, "missing": 0, "unmatched": 0,
+				"precision": 1, "recall": 1, "f1": 1, "token_f1": 1,
+			})
+		}
+		stdout, _, _ := runCase(t, []string{"-q", "--pred-field", "no-such-field", jsonl}, "")
+		checkNumbers(t, lastRow(t, stdout), map[string]float64{
+			"pages": set.pages, "precision": 0, "recall": 0, "f1": 0, "token_f1": 0, "precision_pages": 0,
+		})
+	}
+}
