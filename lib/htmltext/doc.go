@@ -1,0 +1,39 @@
+// Package htmltext is the one renderer from HTML (or the kept byte spans of
+// it) to plain text that every chaff tool uses, so that differences in
+// scores come from the algorithms and not from rendering.
+//
+// The whole page is always read, through lib/dom's Scanner (the
+// golang.org/x/net/html tokenizer and lib/dom's tree construction), so the
+// context of every character comes from the page's own structure: when a
+// kept span starts or ends in the middle of a tag, a script body stays a
+// script body and an attribute stays an attribute.
+//
+// Rules:
+//   - only text is rendered: markup, comments, doctypes and attributes
+//     (alt and title included) are not;
+//   - the content of hidden elements is dropped: script, style, noscript,
+//     template, title, textarea, iframe, noembed, noframes, select,
+//     datalist, svg and head (dom.IsHidden), and of any element with the
+//     hidden attribute; the document title is available from Title;
+//   - entities are decoded (named, decimal and hex, as browsers do);
+//     U+00A0 (&nbsp;) and other Unicode spaces count as spaces; NUL, other
+//     control characters, U+200B and U+FEFF are dropped; invalid UTF-8
+//     becomes U+FFFD;
+//   - block-level elements (dom.IsBlock: p, div, h1-h6, ul, ol, li, dl, dt,
+//     dd, table, tr, td, th, caption, br, hr, section, article, header,
+//     footer, nav, aside, main, blockquote, pre, figure, figcaption, form,
+//     fieldset, legend, address, center, details, summary, dialog, option,
+//     ...) start and end lines; inline elements (a, span, b, ...) do not
+//     separate text;
+//   - within a line, runs of whitespace become one space; lines are
+//     trimmed, empty lines dropped, and lines are joined by "\n"; pre is
+//     normalised like the rest;
+//   - with kept spans, a character is kept when its first byte lies in a
+//     span (an entity is one character starting at its '&'; a multi-byte
+//     UTF-8 character starts at its lead byte); where visible text between
+//     two kept characters was dropped, they are separated by a space; line
+//     breaks still come from the whole page's structure.
+//
+// The renderer streams over the tokens in one pass and allocates little
+// beyond its output. All functions are safe for concurrent use.
+package htmltext

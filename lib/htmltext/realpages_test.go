@@ -1,0 +1,199 @@
+package htmltext
+
+import (
+	"bufio"
+	"encoding/json"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/klauspost/compress/zstd"
+)
+
+// sharedData returns ../shared/data next to the repository root (the
+// directory holding go.mod), or "" when it is absent.
+func sharedData(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	data := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(data); err != nil {
+		return ""
+	}
+	return data
+}
+
+type page struct {
+	ID   string `json:"id"`
+	HTML string `json:"html"`
+	Gold string `json:"gold"`
+}
+
+// realPages reads the pages of every ../shared/data/*.jsonl.zst (not the
+// gold files), or skips when the folder is absent.
+func realPages(tb testing.TB) []page {
+	tb.Helper()
+	data := sharedData(tb)
+	if data == "" {
+		tb.Skip("../shared/data is absent: real-page checks skipped")
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "*.jsonl.zst"))
+	sort.Strings(files)
+	var pages []page
+	for _, name := range files {
+		if strings.HasSuffix(name, ".gold.jsonl.zst") {
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		zr, err := zstd.NewReader(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		dec := json.NewDecoder(bufio.NewReaderSize(zr, 1<<20))
+		for {
+			var p page
+			if err := dec.Decode(&p); err != nil {
+				break
+			}
+			pages = append(pages, p)
+		}
+		zr.Close()
+		f.Close()
+	}
+	if len(pages) == 0 {
+		tb.Skip("no pages in ../shared/data")
+	}
+	return pages
+}
+
+// squeeze drops whitespace and invisible characters, so that renderings
+// with different separators can be compared.
+func squeeze(s string) string {
+	s = strings.ToValidUTF8(s, "\ufffd")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r <= ' ', 0x7f <= r && r < 0xa0, unicode.IsSpace(r), r == 0xfeff, r == 0x200b:
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// visibleText is the reference: the tree's text outside hidden elements.
+func visibleText(root *dom.Node) string {
+	var b strings.Builder
+	root.Walk(func(n *dom.Node) bool {
+		switch n.Type {
+		case dom.Text:
+			b.WriteString(n.Text)
+		case dom.Element:
+			return !dom.IsHidden(n.Atom) && !n.HasAttr("hidden")
+		}
+		return true
+	})
+	return b.String()
+}
+
+func TestRealPages(t *testing.T) {
+	pages := realPages(t)
+	rng := rand.New(rand.NewSource(1))
+	leaks := 0
+	for pi, p := range pages {
+		got := Render(p.HTML)
+		if !utf8.ValidString(got) {
+			t.Errorf("%s: invalid UTF-8", p.ID)
+		}
+		for _, line := range strings.Split(got, "\n") {
+			if line == "" || line != strings.TrimSpace(line) || strings.Contains(line, "  ") {
+				t.Errorf("%s: line not normalised: %q", p.ID, line)
+				break
+			}
+		}
+		root := dom.Parse(p.HTML)
+		ref := visibleText(root)
+		if squeeze(got) != squeeze(ref) {
+			t.Errorf("%s: Render differs from the tree's visible text", p.ID)
+		}
+		// No script text leaks: script-like strings in the output must be
+		// in the page's visible text too.
+		for _, js := range []string{"function(", "function (", "document.write", "var _gaq", "{return"} {
+			if strings.Contains(got, js) && !strings.Contains(ref, js) {
+				t.Errorf("%s: %q leaked", p.ID, js)
+				leaks++
+			}
+		}
+		// Rendering all text nodes' spans gives the whole text.
+		var texts []*dom.Node
+		root.Walk(func(n *dom.Node) bool {
+			if n.Type == dom.Text {
+				texts = append(texts, n)
+			}
+			return true
+		})
+		if spans := RenderNodes(p.HTML, texts); spans != got {
+			t.Errorf("%s: RenderNodes(text nodes) differs from Render", p.ID)
+		}
+		// Random spans keep a subsequence of the visible text.
+		if pi%4 == 0 {
+			var spans [][2]int
+			for pos := 0; pos < len(p.HTML); {
+				a := pos + rng.Intn(2000)
+				b := a + rng.Intn(2000)
+				spans = append(spans, [2]int{a, min(b, len(p.HTML))})
+				pos = b + 1
+			}
+			part := RenderSpans(p.HTML, spans)
+			if !utf8.ValidString(part) || !isSubsequence(squeeze(part), squeeze(got)) {
+				t.Errorf("%s: random spans rendered text that is not in the page's text", p.ID)
+			}
+		}
+	}
+	t.Logf("%d real pages rendered", len(pages))
+}
+
+func isSubsequence(sub, s string) bool {
+	i := 0
+	for j := 0; i < len(sub) && j < len(s); j++ {
+		if sub[i] == s[j] {
+			i++
+		}
+	}
+	return i == len(sub)
+}
+
+func BenchmarkRenderRealPages(b *testing.B) {
+	pages := realPages(b)
+	total := 0
+	for _, p := range pages {
+		total += len(p.HTML)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			Render(p.HTML)
+		}
+	}
+}

@@ -1,0 +1,298 @@
+package htmltext
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/dom"
+	"golang.org/x/net/html/atom"
+)
+
+// Render returns all visible text of the page html.
+func Render(html string) string {
+	return render(html, nil, true)
+}
+
+// RenderSpans returns the visible text of the characters of html whose
+// byte offsets fall inside the spans [start, end). Spans should be sorted
+// and non-overlapping (as dom.SpansOf and dom.MergeSpans make them); others
+// are sorted and merged on a copy. Offsets are clamped to the page.
+func RenderSpans(html string, spans [][2]int) string {
+	return render(html, normalize(spans, len(html)), false)
+}
+
+// RenderNodes returns the visible text of the given nodes of the tree
+// parsed from html: RenderSpans(html, dom.SpansOf(nodes)).
+func RenderNodes(html string, nodes []*dom.Node) string {
+	return render(html, dom.SpansOf(nodes), false)
+}
+
+// Title returns the text of the page's first title element (outside svg),
+// with whitespace normalised, or "".
+func Title(html string) string {
+	sc := dom.NewScanner(html)
+	inTitle := 0
+	for {
+		e, ok := sc.Next()
+		if !ok {
+			return ""
+		}
+		switch e.Kind {
+		case dom.StartEvent:
+			if e.Atom == atom.Title && !e.Foreign {
+				inTitle = e.Depth
+			}
+		case dom.EndEvent:
+			if inTitle > 0 && e.Depth == inTitle {
+				return ""
+			}
+		case dom.TextEvent:
+			if inTitle > 0 && e.Depth == inTitle {
+				r := renderer{}
+				t := sc.Text(&e)
+				r.text(t, 0, len(t), len(t), false, true)
+				return r.result()
+			}
+		}
+	}
+}
+
+// normalize returns spans clamped to [0, n], sorted and merged, copying
+// only when they are not already so.
+func normalize(spans [][2]int, n int) [][2]int {
+	ok := true
+	prev := 0
+	for _, sp := range spans {
+		if sp[0] < prev || sp[1] <= sp[0] || sp[1] > n {
+			ok = false
+			break
+		}
+		prev = sp[1]
+	}
+	if ok {
+		return spans
+	}
+	c := make([][2]int, 0, len(spans))
+	for _, sp := range spans {
+		a, b := max(sp[0], 0), min(sp[1], n)
+		if b > a {
+			c = append(c, [2]int{a, b})
+		}
+	}
+	return dom.MergeSpans(c)
+}
+
+// renderer accumulates lines of text.
+type renderer struct {
+	out     []byte
+	brk     bool // a line break is due before the next character
+	space   bool // a space is due before the next character
+	dropped bool // visible text was dropped since the last kept character
+}
+
+func render(html string, spans [][2]int, all bool) string {
+	r := renderer{out: make([]byte, 0, len(html)/8)}
+	sc := dom.NewScanner(html)
+	hidden := 0 // depth of the element hiding its content, 0 if none
+	k := 0      // first span that may hold the current text
+	for {
+		e, ok := sc.Next()
+		if !ok {
+			break
+		}
+		switch e.Kind {
+		case dom.StartEvent:
+			if hidden > 0 || e.Foreign {
+				continue
+			}
+			if dom.IsHidden(e.Atom) || hasHiddenAttr(html[e.Start:e.End]) {
+				hidden = e.Depth
+			}
+			if dom.IsBlock(e.Atom) {
+				r.brk = true
+			}
+		case dom.EndEvent:
+			if hidden > 0 {
+				if e.Depth != hidden {
+					continue
+				}
+				hidden = 0
+			}
+			if !e.Foreign && dom.IsBlock(e.Atom) {
+				r.brk = true
+			}
+		case dom.TextEvent:
+			if hidden > 0 {
+				continue
+			}
+			decode := !e.Raw
+			if all {
+				r.text(html, e.Start, e.End, e.End, decode, true)
+				continue
+			}
+			for k < len(spans) && spans[k][1] <= e.Start {
+				k++
+			}
+			i, j := e.Start, k
+			for i < e.End {
+				for j < len(spans) && spans[j][1] <= i {
+					j++
+				}
+				kept := j < len(spans) && spans[j][0] <= i
+				lim := e.End
+				if kept {
+					lim = min(lim, spans[j][1])
+				} else if j < len(spans) {
+					lim = min(lim, spans[j][0])
+				}
+				i = r.text(html, i, lim, e.End, decode, kept)
+			}
+		}
+	}
+	return r.result()
+}
+
+// hasHiddenAttr reports whether the start tag has the hidden attribute.
+func hasHiddenAttr(tag string) bool {
+	if !strings.Contains(tag, "hidden") && !strings.Contains(tag, "HIDDEN") && !strings.Contains(tag, "Hidden") {
+		return false
+	}
+	for _, a := range dom.ParseAttrs(tag) {
+		if a.Key == "hidden" {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *renderer) result() string {
+	if !utf8.Valid(r.out) {
+		return strings.ToValidUTF8(string(r.out), "\uFFFD")
+	}
+	return string(r.out)
+}
+
+// flush writes the due break or space before a character.
+func (r *renderer) flush() {
+	if r.dropped {
+		r.space = true
+		r.dropped = false
+	}
+	n := len(r.out)
+	if r.brk {
+		if n > 0 && r.out[n-1] != '\n' {
+			r.out = append(r.out, '\n')
+		}
+		r.brk, r.space = false, false
+		return
+	}
+	if r.space {
+		if n > 0 && r.out[n-1] != '\n' {
+			r.out = append(r.out, ' ')
+		}
+		r.space = false
+	}
+}
+
+// plain marks the ASCII bytes that are written as they are.
+var plain = func() (t [256]bool) {
+	for c := 0x21; c < 0x7f; c++ {
+		t[c] = c != '&'
+	}
+	return t
+}()
+
+// text renders the characters of src starting in [i, lim) (a character
+// starting before lim may end after it, but not after end) and returns
+// where it stopped. Entities are decoded when decode is set. When not kept,
+// the characters are only noted as dropped.
+func (r *renderer) text(src string, i, lim, end int, decode, kept bool) int {
+	for i < lim {
+		c := src[i]
+		if plain[c] {
+			j := i + 1
+			for j < lim && plain[src[j]] {
+				j++
+			}
+			if kept {
+				r.flush()
+				r.out = append(r.out, src[i:j]...)
+			} else {
+				r.dropped = true
+			}
+			i = j
+			continue
+		}
+		switch {
+		case c == '&' && decode:
+			dec, n := entity(src[i:end])
+			if kept {
+				r.writeString(dec)
+			} else {
+				r.dropped = true
+			}
+			i += n
+		case c < 0x80:
+			if kept {
+				r.writeByte(c)
+			} else if c > ' ' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
+				r.dropped = true
+			}
+			i++
+		default:
+			_, n := utf8.DecodeRuneInString(src[i:end])
+			if kept {
+				r.writeRune(src[i : i+n])
+			} else {
+				r.dropped = true
+			}
+			i += n
+		}
+	}
+	return i
+}
+
+// writeByte writes one ASCII character: whitespace becomes a due space,
+// control characters are dropped.
+func (r *renderer) writeByte(c byte) {
+	switch {
+	case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+		r.space = true
+	case c < ' ' || c == 0x7f:
+	default:
+		r.flush()
+		r.out = append(r.out, c)
+	}
+}
+
+// writeRune writes one encoded non-ASCII character (or an invalid byte).
+func (r *renderer) writeRune(s string) {
+	c, _ := utf8.DecodeRuneInString(s)
+	switch {
+	case c == '\ufeff' || c == '\u200b':
+		return
+	case unicode.IsSpace(c):
+		r.space = true
+		return
+	case c < 0xa0: // C1 controls
+		return
+	}
+	r.flush()
+	r.out = append(r.out, s...)
+}
+
+// writeString writes decoded text.
+func (r *renderer) writeString(s string) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			r.writeByte(c)
+			i++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		r.writeRune(s[i : i+n])
+		i += n
+	}
+}

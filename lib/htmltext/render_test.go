@@ -1,0 +1,169 @@
+package htmltext
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+func TestRender(t *testing.T) {
+	cases := []struct{ name, html, want string }{
+		{"empty", ``, ``},
+		{"plain text", `hello   world`, `hello world`},
+		{"document", `<!DOCTYPE html><html><head><title>The title</title><meta charset=utf-8></head><body><h1>Head</h1><p>Para one.</p></body></html>`,
+			"Head\nPara one."},
+		{"blocks", `<div>a<div>b</div>c</div><p>d<p>e<ul><li>f<li>g</ul>h<br>i<hr>j`, "a\nb\nc\nd\ne\nf\ng\nh\ni\nj"},
+		{"inline", `<p>a<b>b</b><span>c</span> <a href=x>d</a>e</p>`, "abc de"},
+		{"whitespace", "<p>  a \n\t b  </p>\n\n<p>\n c\n</p>  ", "a b\nc"},
+		{"empty lines", `<div><div> </div><p></p><br><br>x</div>`, "x"},
+		{"table", `<table><tr><td>a</td><td>b</td></tr><tr><th>c<td>d</table>`, "a\nb\nc\nd"},
+		{"entities", `a&amp;b &lt;c&gt; &quot;d&quot; &#65;&#x42;&#X43; &eacute;&notin;&copy2024 &amp &foo; &#; &`, `a&b <c> "d" ABC é∉©2024 & &foo; &#; &`},
+		{"nbsp", `a&nbsp;&nbsp;b` + "\u00a0c", `a b c`},
+		{"windows-1252 references", `&#147;q&#148; &#150; &#0; &#xD800;`, "“q” – \ufffd \ufffd"},
+		{"script and style", `a<script>var x = "<p>no</p>"; function f() {}</script>b<style>p { color: red }</style>c`, "abc"},
+		{"noscript template", `a<noscript><p>enable js</p></noscript>b<template><p>t</p></template>c`, "abc"},
+		{"title textarea select", `<title>t</title>a<textarea>x</textarea><select><option>o1<option>o2</select>b`, "ab"},
+		{"iframe svg", `a<iframe>fallback</iframe><svg><text>s</text><title>i</title></svg>b`, "ab"},
+		{"hidden attribute", `<p>a<span hidden>x</span>b</p><div HIDDEN><p>y</p></div>c`, "ab\nc"},
+		{"comments", `a<!-- <p>x</p> -->b<!-->c<!--->d`, "abcd"},
+		{"cdata junk", `a<![CDATA[x]]>b<?php echo 1 ?>c`, "abc"},
+		{"xmp raw", `<xmp><b>&amp;</b></xmp>`, `<b>&amp;</b>`},
+		{"attributes are not text", `<img alt="alt text" title="t"><a title="x" href="y">link</a>`, "link"},
+		{"lone lt", `a < b and c <3 d`, "a < b and c <3 d"},
+		{"start tag at eof", `a<d`, "a"},
+		{"nul and controls", "a\x00b\x01c\x7fd", "abcd"},
+		{"invalid utf-8", "a\xffb\xc3(c", "a\ufffdb\ufffd(c"},
+		{"unicode", `<p>Grüße, 世界</p>`, "Grüße, 世界"},
+		{"body text after body end", `<body><p>a</p></body>b`, "a\nb"},
+		{"pre normalised", "<pre>a\n  b</pre>", "a b"},
+		{"head text closes head", `<head><title>t</title>text</head>`, "text"},
+		{"unclosed tag at eof", `a<div class="`, "a"},
+		{"math visible", `<p>x <math><mi>y</mi></math></p>`, "x y"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Render(c.html); got != c.want {
+				t.Errorf("Render(%q)\n got %q\nwant %q", c.html, got, c.want)
+			}
+			if got := RenderSpans(c.html, [][2]int{{0, len(c.html)}}); got != c.want {
+				t.Errorf("RenderSpans(all) = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// span returns the span of the first occurrence of sub in s.
+func span(s, sub string) [2]int {
+	i := strings.Index(s, sub)
+	if i < 0 {
+		panic(sub)
+	}
+	return [2]int{i, i + len(sub)}
+}
+
+func TestRenderSpans(t *testing.T) {
+	page := `<html><head><title>T</title><script>var a = "x";</script></head><body>` +
+		`<div id="nav"><a href="/">Home</a> | <a href="/n">News</a></div>` +
+		`<p>First &amp; para.</p><p>Second <b>bold</b> para.</p>` +
+		`<script>function f() { return "<p>" }</script><p>Third</p></body></html>`
+	cases := []struct {
+		name  string
+		spans [][2]int
+		want  string
+	}{
+		{"none", nil, ""},
+		{"one paragraph", [][2]int{span(page, "<p>First &amp; para.</p>")}, "First & para."},
+		{"text only", [][2]int{span(page, "First &amp; para.")}, "First & para."},
+		{"two paragraphs as separate spans", [][2]int{span(page, "First &amp; para."), span(page, "Third")}, "First & para.\nThird"},
+		{"inline text spans join", [][2]int{span(page, "Second "), span(page, "bold"), {strings.Index(page, "</b> para.") + 4, strings.Index(page, "</b> para.") + 10}}, "Second bold para."},
+		{"dropped text separates", [][2]int{span(page, "Fir"), span(page, "para.</p><p>Sec")}, "Fir para.\nSec"},
+		{"span cuts script tag", [][2]int{{strings.Index(page, "ipt>function"), strings.Index(page, "<p>Third") + 3}}, ""},
+		{"span from inside script tag", [][2]int{{strings.Index(page, "ipt>function"), len(page)}}, "Third"},
+		{"span cutting a tag", [][2]int{{strings.Index(page, `ref="/n">`), strings.Index(page, `</div>`)}}, "News"},
+		{"span ends in an entity", [][2]int{{strings.Index(page, "First"), strings.Index(page, "amp;")}}, "First &"},
+		{"span starts in an entity", [][2]int{{strings.Index(page, "amp; para"), strings.Index(page, "</p>")}}, "para."},
+		{"head script kept", [][2]int{{0, strings.Index(page, "<body>")}}, ""},
+		{"whole page", [][2]int{{0, len(page)}}, "Home | News\nFirst & para.\nSecond bold para.\nThird"},
+		{"unsorted overlapping out of range", [][2]int{span(page, "Third"), {-5, 3}, span(page, "Second "), {strings.Index(page, "Second"), strings.Index(page, "bold")}, {len(page) - 2, len(page) + 10}}, "Second\nThird"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := RenderSpans(page, c.spans); got != c.want {
+				t.Errorf("RenderSpans(%v)\n got %q\nwant %q", c.spans, got, c.want)
+			}
+		})
+	}
+}
+
+func TestRenderSpansUTF8(t *testing.T) {
+	page := "<p>aé世b</p>"
+	i := strings.Index(page, "é")
+	// a span starting inside a character does not keep it; one ending
+	// inside a character keeps it.
+	if got := RenderSpans(page, [][2]int{{i + 1, len(page)}}); got != "世b" {
+		t.Errorf("start inside é: %q", got)
+	}
+	if got := RenderSpans(page, [][2]int{{0, i + 1}}); got != "aé" {
+		t.Errorf("end inside é: %q", got)
+	}
+	for a := 0; a <= len(page); a++ {
+		for b := a; b <= len(page); b++ {
+			if got := RenderSpans(page, [][2]int{{a, b}}); !utf8.ValidString(got) || strings.ContainsRune(got, utf8.RuneError) {
+				t.Fatalf("[%d,%d) gave %q", a, b, got)
+			}
+		}
+	}
+}
+
+func TestRenderNodes(t *testing.T) {
+	page := `<body><div class=nav><a>Home</a></div><div class=main><h1>Title</h1><p>Body &amp; soul.</p><script>x()</script></div></body>`
+	root := dom.Parse(page)
+	var main []*dom.Node
+	root.Walk(func(n *dom.Node) bool {
+		if n.Attr("class") == "main" {
+			main = append(main, n)
+			return false
+		}
+		return true
+	})
+	if got := RenderNodes(page, main); got != "Title\nBody & soul." {
+		t.Errorf("RenderNodes = %q", got)
+	}
+	// the text nodes alone render the same
+	var texts []*dom.Node
+	main[0].Walk(func(n *dom.Node) bool {
+		if n.Type == dom.Text {
+			texts = append(texts, n)
+		}
+		return true
+	})
+	if got := RenderNodes(page, texts); got != "Title\nBody & soul." {
+		t.Errorf("RenderNodes(texts) = %q", got)
+	}
+}
+
+func TestTitle(t *testing.T) {
+	cases := []struct{ html, want string }{
+		{`<html><head><title> A  &amp;
+ B </title></head><body><title>no</title>`, "A & B"},
+		{`<svg><title>icon</title></svg><title>T</title>`, "T"},
+		{`<p>no title`, ""},
+		{`<title></title><title>x</title>`, ""},
+	}
+	for _, c := range cases {
+		if got := Title(c.html); got != c.want {
+			t.Errorf("Title(%q) = %q, want %q", c.html, got, c.want)
+		}
+	}
+}
+
+func TestDeepAndLarge(t *testing.T) {
+	const n = 100000
+	page := strings.Repeat("<div>", n) + "x" + strings.Repeat("</div>", n) + strings.Repeat("<p>y", 1000)
+	got := Render(page)
+	if !strings.HasPrefix(got, "x\ny\ny") || strings.Count(got, "\n") != 1000 {
+		t.Errorf("deep page rendered %.30q (%d lines)", got, strings.Count(got, "\n")+1)
+	}
+}
