@@ -18,6 +18,11 @@ type Config struct {
 	CJK          bool   // make the last site Japanese-like (kana and kanji, no spaces)
 	PageBytes    int    // about how large a page is; sites vary from 0.7 to 1.5 times it (default 30000)
 	Interleave   bool   // emit pages round-robin over the sites (as a crawl would) instead of site by site
+	// StaticTemplate makes every byte outside the content the same on all articles of a
+	// template: no per-page title in the head, bylines, dates, ids, related or popular lists,
+	// optional blocks or images. The easy case the papers' examples assume; off, the
+	// template varies per page as on real sites.
+	StaticTemplate bool
 }
 
 // Defaults for zero fields.
@@ -137,6 +142,7 @@ const (
 	streamPopular
 	streamIndex
 	streamPage
+	streamDate
 )
 
 func mix64(x uint64) uint64 {

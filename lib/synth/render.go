@@ -211,6 +211,32 @@ func (s *site) page(pos int) *Page {
 	return pg
 }
 
+// view is what a template shows of its article outside the content. With
+// Config.StaticTemplate every article of a template gets the same view, so that all bytes
+// outside the content are equal on all of them.
+type view struct {
+	title, lead, url            string
+	section, author, pos, words int
+	published, fetched          time.Time
+	r                           *rand.Rand // the template's choices: optional blocks, ids, lists
+	static                      bool
+}
+
+func (s *site) view(h *head, bd *body) *view {
+	if s.cfg.StaticTemplate {
+		return &view{title: s.name, lead: s.tagline, url: "https://" + s.host + "/", published: s.epoch, fetched: s.epoch,
+			r: rng(s.cfg.Seed, uint64(s.index), streamPage, 1<<40|uint64(h.tmpl)), static: true}
+	}
+	return &view{title: h.title, lead: h.leadText, url: h.url, section: h.section, author: h.author, pos: h.pos,
+		words: bd.words, published: h.published, fetched: s.fetchDate(h),
+		r: rng(s.cfg.Seed, uint64(s.index), streamPage, uint64(h.pos))}
+}
+
+// fetchDate is when the crawler fetched the article: the record's date.
+func (s *site) fetchDate(h *head) time.Time {
+	return s.fetched(rng(s.cfg.Seed, uint64(s.index), streamDate, uint64(h.pos)), h.published)
+}
+
 func (s *site) fetched(r *rand.Rand, t time.Time) time.Time {
 	return t.Add(time.Duration(1+r.IntN(30*24)) * time.Hour).Add(time.Duration(r.IntN(3600)) * time.Second)
 }
@@ -256,7 +282,7 @@ func (s *site) dateShort(t time.Time) string {
 
 // ---- template A (and the frame of index pages) ----
 
-func (s *site) headA(p *builder, r *rand.Rand, title, desc, url, ldType string, h *head) {
+func (s *site) headA(p *builder, title, desc, url string, v *view) {
 	lang := "en"
 	if s.cjk {
 		lang = "ja"
@@ -270,10 +296,10 @@ func (s *site) headA(p *builder, r *rand.Rand, title, desc, url, ldType string, 
 	p.w("<link rel=\"canonical\" href=\"", url, "\">\n")
 	p.f("<link rel=\"stylesheet\" href=\"/static/css/main.%08x.css\">\n", uint32(mix64(uint64(s.index))))
 	p.w("<style>\n", s.cssA, "\n</style>\n")
-	if h != nil {
-		p.w("<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"", ldType,
-			"\",\"headline\":", jsonString(h.title), ",\"datePublished\":\"", h.published.Format(time.RFC3339),
-			"\",\"author\":{\"@type\":\"Person\",\"name\":", jsonString(s.authors[h.author]),
+	if v != nil {
+		p.w("<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"NewsArticle",
+			"\",\"headline\":", jsonString(v.title), ",\"datePublished\":\"", v.published.Format(time.RFC3339),
+			"\",\"author\":{\"@type\":\"Person\",\"name\":", jsonString(s.authors[v.author]),
 			"},\"publisher\":{\"@type\":\"Organization\",\"name\":", jsonString(s.name), "}}</script>\n")
 	}
 	p.w("<script>", s.jsLib, "</script>\n")
@@ -358,16 +384,17 @@ func (s *site) footerA(p *builder, r *rand.Rand, date time.Time) {
 }
 
 func (s *site) articleA(h *head) *Page {
-	r := rng(s.cfg.Seed, uint64(s.index), streamPage, uint64(h.pos))
 	bd := s.body(h)
+	v := s.view(h, bd)
+	r := v.r
 	c := s.a
 	p := &builder{b: make([]byte, 0, s.cfg.PageBytes*2)}
-	s.headA(p, r, h.title, h.leadText, h.url, "NewsArticle", h)
-	sec := s.sections[h.section]
+	s.headA(p, v.title, v.lead, v.url, v)
+	sec := s.sections[v.section]
 	p.w("<body class=\"article-page section-", sec[0], "\">\n")
-	s.headerA(p, r, h.section, h.pos)
+	s.headerA(p, r, v.section, v.pos)
 	p.w("<main class=\"", c["container"], "\" id=\"", s.prefix, "main\">\n")
-	crumb := h.title
+	crumb := v.title
 	if s.cjk {
 		if rs := []rune(crumb); len(rs) > 8 {
 			crumb = string(rs[:8]) + "…"
@@ -376,32 +403,32 @@ func (s *site) articleA(h *head) *Page {
 		crumb = strings.Join(f[:5], " ") + "…"
 	}
 	p.w("<div class=\"", c["crumbs"], "\"><a href=\"/\">", s.label("home"), "</a> &rsaquo; <a href=\"/", sec[0], "/\">",
-		s.sectionLabel(h.section), "</a> &rsaquo; <span>", crumb, "</span></div>\n")
-	p.f("<article class=\"%s\" id=\"%sstory-%d\">\n", c["article"], s.prefix, 100000+h.pos)
+		s.sectionLabel(v.section), "</a> &rsaquo; <span>", crumb, "</span></div>\n")
+	p.f("<article class=\"%s\" id=\"%sstory-%d\">\n", c["article"], s.prefix, 100000+v.pos)
 	p.w("<header class=\"", c["arthead"], "\">\n")
 	start := len(p.b)
 	p.w("<h1 class=\"", c["title"], "\">", h.title, "</h1>")
 	p.content(start, h.title)
 	p.w("\n")
-	author := s.authors[h.author]
+	author := s.authors[v.author]
 	p.w("<div class=\"", c["byline"], "\">")
 	if s.cjk {
-		p.w("<a href=\"/authors/", strconv.Itoa(h.author), "\">", author, "</a>")
+		p.w("<a href=\"/authors/", strconv.Itoa(v.author), "\">", author, "</a>")
 	} else {
 		p.w(s.label("by"), " <a href=\"/authors/", strings.ToLower(strings.ReplaceAll(author, " ", "-")), "\">", author, "</a>")
 	}
-	p.w(" <time datetime=\"", h.published.Format(time.RFC3339), "\">", s.dateLong(h.published), "</time>")
+	p.w(" <time datetime=\"", v.published.Format(time.RFC3339), "\">", s.dateLong(v.published), "</time>")
 	if r.IntN(100) < 30 {
-		u := h.published.Add(time.Duration(1+r.IntN(20)) * time.Hour)
+		u := v.published.Add(time.Duration(1+r.IntN(20)) * time.Hour)
 		p.w(" <span class=\"updated\">", s.label("updated"), " <time>", s.dateLong(u), "</time></span>")
 	}
-	p.f(" &middot; <span class=\"readtime\">%d %s</span></div>\n", 1+bd.words/230, s.label("minread"))
+	p.f(" &middot; <span class=\"readtime\">%d %s</span></div>\n", 1+v.words/230, s.label("minread"))
 	p.w("<div class=\"", c["share"], "\"><span>", s.label("share"), "</span> <a href=\"#\" class=\"fb\">Facebook</a> <a href=\"#\" class=\"x\">X</a> <a href=\"#\" class=\"mail\">Email</a></div>\n")
 	p.w("</header>\n")
 	p.w("<div class=\"", c["body"], "\" itemprop=\"articleBody\">\n")
-	if bd.image {
+	if bd.image && !v.static {
 		p.f("<figure class=\"%s\"><img src=\"/img/%d/%d.jpg\" alt=\"\" width=\"800\" height=\"450\" loading=\"lazy\">",
-			c["figure"], h.published.Year(), 100000+h.pos)
+			c["figure"], v.published.Year(), 100000+v.pos)
 		start := len(p.b)
 		p.w("<figcaption>")
 		text := renderTokens(&p.b, bd.caption, nil, s.sep(), 0)
@@ -412,7 +439,7 @@ func (s *site) articleA(h *head) *Page {
 	for i, toks := range bd.paras {
 		s.paragraph(p, toks, bd.runs[i])
 		p.w("\n")
-		if i == 2 && len(bd.paras) >= 6 {
+		if !v.static && i == 2 && len(bd.paras) >= 6 {
 			p.f("<div class=\"%s\" id=\"%sad-inline\" data-ord=\"%d\"><span class=\"%s\">%s</span></div>\n",
 				c["inlinead"], s.prefix, r.Uint32(), c["adlabel"], s.label("ad"))
 		}
@@ -432,20 +459,19 @@ func (s *site) articleA(h *head) *Page {
 			"</p>\n<form action=\"/newsletter\" method=\"post\"><input type=\"email\" name=\"email\"><button>", s.label("subscribe"), "</button></form>\n</div>\n")
 	}
 	p.w("<section class=\"", c["related"], "\">\n<h3>", s.label("related"), "</h3>\n<ul>\n")
-	for _, o := range s.articles(r, s.relatedN, h.pos) {
+	for _, o := range s.articles(r, s.relatedN, v.pos) {
 		p.w("<li class=\"", c["relitem"], "\"><a href=\"", o.url, "\">", o.title, "</a> <time>", s.dateShort(o.published), "</time></li>\n")
 	}
 	p.w("</ul>\n</section>\n")
 	p.f("<div class=\"%s\" id=\"%scomments\"><h3>%d %s</h3><button type=\"button\">%s</button></div>\n",
 		c["comments"], s.prefix, r.IntN(240), s.label("comments"), s.label("showcomments"))
 	p.w("</article>\n")
-	s.sidebarA(p, r, h.pos)
+	s.sidebarA(p, r, v.pos)
 	p.w("</main>\n")
-	date := s.fetched(r, h.published)
 	p.f("<script>window.__PAGE__={id:%d,section:%q,author:%s,published:%q,words:%d};</script>\n",
-		100000+h.pos, sec[0], jsonString(author), h.published.Format(time.RFC3339), bd.words)
-	s.footerA(p, r, date)
-	return s.finish(p, h.url, "article", "A", date)
+		100000+v.pos, sec[0], jsonString(author), v.published.Format(time.RFC3339), v.words)
+	s.footerA(p, r, v.fetched)
+	return s.finish(p, h.url, "article", "A", s.fetchDate(h))
 }
 
 func (s *site) indexPage(pos int) *Page {
@@ -458,7 +484,7 @@ func (s *site) indexPage(pos int) *Page {
 	if pageNo > 1 {
 		title = fmt.Sprintf("%s (%s %d)", label, s.label("page"), pageNo)
 	}
-	s.headA(p, r, title, s.tagline, url, "", nil)
+	s.headA(p, title, s.tagline, url, nil)
 	p.w("<body class=\"section-page section-", s.sections[section][0], "\">\n")
 	s.headerA(p, r, section, pos)
 	p.w("<main class=\"", c["container"], "\" id=\"", s.prefix, "main\">\n")
@@ -491,15 +517,16 @@ func (s *site) indexPage(pos int) *Page {
 // ---- template B: an older table layout with its own class names ----
 
 func (s *site) articleB(h *head) *Page {
-	r := rng(s.cfg.Seed, uint64(s.index), streamPage, uint64(h.pos))
 	bd := s.body(h)
+	v := s.view(h, bd)
+	r := v.r
 	c := s.b
 	p := &builder{b: make([]byte, 0, s.cfg.PageBytes*2)}
 	p.w("<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\n")
 	p.w("<html xmlns=\"http://www.w3.org/1999/xhtml\">\n<head>\n")
 	p.w("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\" />\n")
-	p.w("<title>", s.name, ": ", h.title, "</title>\n")
-	p.w("<meta name=\"keywords\" content=\"", s.sectionLabel(h.section), ", ", s.name, "\" />\n")
+	p.w("<title>", s.name, ": ", v.title, "</title>\n")
+	p.w("<meta name=\"keywords\" content=\"", s.sectionLabel(v.section), ", ", s.name, "\" />\n")
 	p.w("<style type=\"text/css\">\n", s.cssB, "\n</style>\n")
 	p.w("<script type=\"text/javascript\">\n<!--\n", s.jsB, "\n//-->\n</script>\n")
 	p.w("</head>\n<body id=\"", c["wrap"], "Body\" bgcolor=\"#ffffff\">\n")
@@ -507,7 +534,7 @@ func (s *site) articleB(h *head) *Page {
 	p.w("<table id=\"", c["masthead"], "\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\"><tr>\n")
 	p.w("<td class=\"", c["logocell"], "\"><a href=\"/\"><img src=\"/images/logo.gif\" alt=\"", s.name, "\" width=\"220\" height=\"60\" border=\"0\" /></a></td>\n")
 	p.w("<td class=\"", c["toplinks"], "\" align=\"right\"><a href=\"/subscribe\">", s.label("subscribe"), "</a> | <a href=\"/login\">",
-		s.label("signin"), "</a> | ", s.dateShort(h.published), "</td>\n</tr></table>\n")
+		s.label("signin"), "</a> | ", s.dateShort(v.published), "</td>\n</tr></table>\n")
 	p.w("<table id=\"", c["layout"], "\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\"><tr>\n")
 	p.w("<td id=\"", c["leftcol"], "\" valign=\"top\" width=\"160\">\n<ul class=\"", c["leftnav"], "\">\n")
 	p.w("<li><a href=\"/\">", s.label("home"), "</a></li>\n")
@@ -517,15 +544,15 @@ func (s *site) articleB(h *head) *Page {
 	p.w("</ul>\n<div class=\"", c["promo"], "\"><a href=\"/newsletter\"><img src=\"/images/promo-newsletter.gif\" width=\"150\" height=\"120\" alt=\"",
 		s.label("newsletter"), "\" border=\"0\" /></a></div>\n</td>\n")
 	p.w("<td id=\"", c["maincol"], "\" valign=\"top\">\n")
-	p.w("<div class=\"", c["kicker"], "\">", s.sectionLabel(h.section), "</div>\n")
+	p.w("<div class=\"", c["kicker"], "\">", s.sectionLabel(v.section), "</div>\n")
 	start := len(p.b)
 	p.w("<h1 class=\"", c["headline"], "\">", h.title, "</h1>")
 	p.content(start, h.title)
-	p.w("\n<div class=\"", c["dateline"], "\">", s.authors[h.author], " &mdash; ", h.published.Format("2006-01-02 15:04"), " GMT</div>\n")
-	p.f("<div class=\"%s\" id=\"story%d\">\n", c["storytext"], 50000+h.pos)
-	if bd.image {
+	p.w("\n<div class=\"", c["dateline"], "\">", s.authors[v.author], " &mdash; ", v.published.Format("2006-01-02 15:04"), " GMT</div>\n")
+	p.f("<div class=\"%s\" id=\"story%d\">\n", c["storytext"], 50000+v.pos)
+	if bd.image && !v.static {
 		p.f("<table class=\"%s\" align=\"right\" width=\"320\"><tr><td><img src=\"/images/%d/%d.jpg\" width=\"320\" height=\"240\" alt=\"\" /></td></tr>\n<tr><td>",
-			c["photo"], h.published.Year(), 50000+h.pos)
+			c["photo"], v.published.Year(), 50000+v.pos)
 		start := len(p.b)
 		p.w("<div class=\"", c["caption"], "\">")
 		text := renderTokens(&p.b, bd.caption, nil, s.sep(), 0)
@@ -533,27 +560,27 @@ func (s *site) articleB(h *head) *Page {
 		p.content(start, text)
 		p.w("</td></tr></table>\n")
 	}
-	readMore := len(bd.paras) >= 4 && r.IntN(2) == 0
+	readMore := !v.static && len(bd.paras) >= 4 && r.IntN(2) == 0
 	for i, toks := range bd.paras {
 		s.paragraph(p, toks, bd.runs[i])
 		p.w("\n")
 		if i == 1 && readMore {
-			o := s.articles(r, 1, h.pos)[0]
+			o := s.articles(r, 1, v.pos)[0]
 			p.w("<p class=\"", c["readmore"], "\"><b>", s.label("readmore"), "</b> <a href=\"", o.url, "\">", o.title, "</a></p>\n")
 		}
 	}
 	p.w("</div>\n")
 	p.w("<div class=\"", c["tools"], "\"><a href=\"javascript:window.print()\">", s.label("print"), "</a> | <a href=\"/email?story=",
-		strconv.Itoa(50000+h.pos), "\">", s.label("email"), "</a> | <a href=\"#\">", s.label("save"), "</a></div>\n")
+		strconv.Itoa(50000+v.pos), "\">", s.label("email"), "</a> | <a href=\"#\">", s.label("save"), "</a></div>\n")
 	p.w("<div class=\"", c["alsosee"], "\"><b>", s.label("alsosee"), "</b>\n<ul>\n")
-	for _, o := range s.articles(r, 4, h.pos) {
+	for _, o := range s.articles(r, 4, v.pos) {
 		p.w("<li><a href=\"", o.url, "\">", o.title, "</a></li>\n")
 	}
 	p.w("</ul>\n</div>\n</td>\n")
 	p.w("<td id=\"", c["rightcol"], "\" valign=\"top\" width=\"300\">\n")
 	p.f("<div class=\"%s\"><script type=\"text/javascript\">document.write('<scr'+'ipt src=\"http://ads.example-adnetwork.com/js.ng/site=%s&amp;ord=%d\"></scr'+'ipt>');</script></div>\n",
 		c["adbox"], s.host, r.Uint32())
-	pr := rng(s.cfg.Seed, uint64(s.index), streamPopular, uint64(h.pos/8))
+	pr := rng(s.cfg.Seed, uint64(s.index), streamPopular, uint64(v.pos/8))
 	p.w("<div class=\"", c["mostread"], "\"><h4>", s.label("mostread"), "</h4>\n<ol>\n")
 	for _, o := range s.articles(pr, s.popularN, -1) {
 		p.w("<li><a href=\"", o.url, "\">", o.title, "</a></li>\n")
@@ -572,8 +599,7 @@ func (s *site) articleB(h *head) *Page {
 	}
 	p.f("<br />Copyright &copy; %d %s. %s</div>\n", s.epoch.Year()-8, s.name, s.label("rights"))
 	p.w("</div>\n")
-	date := s.fetched(r, h.published)
-	p.f("<script type=\"text/javascript\">var %s=new Image();%s.src=\"/c.gif?p=%d&r=\"+Math.random();</script>\n", c["tracker"], c["tracker"], 50000+h.pos)
+	p.f("<script type=\"text/javascript\">var %s=new Image();%s.src=\"/c.gif?p=%d&r=\"+Math.random();</script>\n", c["tracker"], c["tracker"], 50000+v.pos)
 	p.w("</body>\n</html>\n")
-	return s.finish(p, h.url, "article", "B", date)
+	return s.finish(p, h.url, "article", "B", s.fetchDate(h))
 }

@@ -478,3 +478,43 @@ func TestConfig(t *testing.T) {
 		t.Errorf("Each went on after an error: %v after %d pages", err, n)
 	}
 }
+
+// With StaticTemplate, the bytes outside the content are the same on every article of a
+// template.
+var paraRun = regexp.MustCompile("\x00(\n\x00)*")
+
+func TestStaticTemplate(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.StaticTemplate = true
+	pages, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skeleton := map[string]string{}
+	n := map[string]int{}
+	for _, p := range pages {
+		if p.Kind != "article" {
+			continue
+		}
+		var sb strings.Builder
+		prev := 0
+		for _, sp := range p.GoldSpans {
+			sb.WriteString(p.HTML[prev:sp[0]])
+			sb.WriteString("\x00")
+			prev = sp[1]
+		}
+		sb.WriteString(p.HTML[prev:])
+		// Consecutive paragraphs are separated by a newline: fold them into one mark.
+		got := paraRun.ReplaceAllString(sb.String(), "\x00")
+		key := p.Site + " " + p.Template
+		n[key]++
+		if want, ok := skeleton[key]; !ok {
+			skeleton[key] = got
+		} else if got != want {
+			t.Errorf("%s: template bytes differ from the first page of %s", p.ID, key)
+		}
+	}
+	if len(n) != 2*cfg.Sites {
+		t.Fatalf("%d site templates", len(n))
+	}
+}

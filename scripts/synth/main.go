@@ -38,6 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cjk := fs.Bool("cjk", def.CJK, "make the last site Japanese-like")
 	pageBytes := fs.Int("page-bytes", def.PageBytes, "about how large a page is")
 	interleave := fs.Bool("interleave", false, "emit pages round-robin over the sites, as a crawl would")
+	static := fs.Bool("static", false, "the same template bytes on every article of a template (no per-page lists, dates, ids or optional blocks)")
 	mb := fs.Float64("mb", 0, "write about this many MB of HTML (sets -pages from -sites and -page-bytes)")
 	out := fs.String("o", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst, .warc, .warc.gz or .warc.zst; - for JSON lines on stdout")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -51,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := synth.Config{Seed: *seed, Sites: *sites, PagesPerSite: *pages, Templates: *templates,
-		CJK: *cjk, PageBytes: *pageBytes, Interleave: *interleave}
+		CJK: *cjk, PageBytes: *pageBytes, Interleave: *interleave, StaticTemplate: *static}
 	if *mb > 0 {
 		n, err := pagesFor(cfg, *mb*1e6)
 		if err != nil {
