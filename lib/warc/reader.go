@@ -16,11 +16,12 @@ import (
 const DefaultMaxRecordBytes = 64 << 20
 
 const (
-	unitBufSize    = 1 << 20  // decompressed (or plain) read buffer; blocks that fit are not copied
-	maxHeaderBytes = 1 << 20  // limit on one record's WARC header
-	trailerPeek    = 16       // bytes looked at after a block to check its length
-	trialLookahead = 64 << 10 // compressed bytes wanted when testing a resync candidate
-	maxZstdWindow  = 1 << 27  // refuse zstd frames that need a larger window
+	unitBufSize    = 1 << 20   // decompressed (or plain) read buffer; blocks that fit are not copied
+	rawBufSize     = 256 << 10 // compressed read buffer
+	maxHeaderBytes = 1 << 20   // limit on one record's WARC header
+	trailerPeek    = 16        // bytes looked at after a block to check its length
+	trialLookahead = 64 << 10  // compressed bytes wanted when testing a resync candidate
+	maxZstdWindow  = 1 << 27   // refuse zstd frames that need a larger window
 )
 
 // Option configures a Reader.
@@ -78,9 +79,11 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // safe for concurrent use. Close releases its decoders; the caller closes
 // the underlying reader.
 type Reader struct {
-	cr  countingReader
-	br  *bufio.Reader // the input as given (compressed or not)
-	dr  *bufio.Reader // the current member's decompressed bytes; == br for plain input
+	cr  countingReader // the input
+	src countingReader // what br reads: the input, or rb
+	rb  *rawBuffer     // compressed input with history, under br; nil for plain input
+	br  *bufio.Reader  // the input as given (compressed or not)
+	dr  *bufio.Reader  // the current member's decompressed bytes; == br for plain input
 	fmt format
 
 	gz      *gzip.Reader
@@ -97,7 +100,7 @@ type Reader struct {
 	unitStart  int64
 	pending    int // bytes of the last returned block still to discard from dr
 	resync     resyncKind
-	resyncSkip int // 1 when the stream scan must not accept the current position
+	resyncFrom int64 // where the stream scan starts (the damaged member's start + 1)
 	err        error
 	blockBuf   []byte
 	hdrBuf     []byte
@@ -114,15 +117,18 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 	}
 	w := &Reader{maxRecord: o.maxRecord}
 	w.cr.r = r
-	w.br = bufio.NewReaderSize(&w.cr, unitBufSize)
-	p, err := w.br.Peek(4)
-	if len(p) == 0 {
+	w.rb = newRawBuffer(&w.cr)
+	var head [4]byte
+	n, err := readFull(w.rb, head[:])
+	if n == 0 {
 		if err == io.EOF {
 			w.err = io.EOF
 			return w, nil
 		}
 		return nil, err
 	}
+	w.rb.rewind(0)
+	p := head[:n]
 	switch {
 	case len(p) >= 2 && p[0] == 0x1f && p[1] == 0x8b:
 		w.fmt = formatGzip
@@ -130,8 +136,15 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 		w.fmt = formatZstd
 	}
 	if w.fmt == formatPlain {
+		// Plain input needs no history: read the (counted) input directly,
+		// starting with the bytes already taken.
+		w.src.r = io.MultiReader(bytes.NewReader(w.rb.buf), &w.cr)
+		w.rb = nil
+		w.br = bufio.NewReaderSize(&w.src, unitBufSize)
 		w.dr = w.br
 	} else {
+		w.src.r = w.rb
+		w.br = bufio.NewReaderSize(&w.src, rawBufSize)
 		w.dr = bufio.NewReaderSize(nil, unitBufSize)
 	}
 	return w, nil
@@ -221,7 +234,7 @@ func (r *Reader) result(rec *Record, err error) (*Record, error) {
 }
 
 // pos is the offset in the input of the next unread raw byte.
-func (r *Reader) pos() int64 { return r.cr.n - int64(r.br.Buffered()) }
+func (r *Reader) pos() int64 { return r.src.n - int64(r.br.Buffered()) }
 
 // eof turns the end of the raw input into io.EOF, or the input's own
 // failure into that failure.
@@ -253,7 +266,7 @@ func (r *Reader) unitFailure(err error, off int64, id string, kind error, detail
 		// bufio over the raw input only fails with the input's error, handled above.
 		return &RecordError{Offset: off, ID: id, Err: fmt.Errorf("%w: %w", kind, err)}
 	}
-	r.resync = resyncStream
+	r.streamResync()
 	if detail != "" {
 		return &RecordError{Offset: off, ID: id, Err: fmt.Errorf("%w: %s: %w", kind, detail, err)}
 	}
@@ -484,7 +497,7 @@ func (r *Reader) scanUnit() error {
 			}
 			r.inUnit = false
 			if err != io.EOF && r.fmt != formatPlain {
-				r.resync = resyncStream
+				r.streamResync()
 			}
 			return nil
 		}
@@ -510,10 +523,11 @@ func (r *Reader) openUnit() error {
 			if allZero(p) && r.trailingZeros() {
 				return io.EOF
 			}
-			r.resync, r.resyncSkip = resyncStream, 1
+			r.resync, r.resyncFrom = resyncStream, off+1
 			return &RecordError{Offset: off, Err: fmt.Errorf("%w: no gzip member starts here", ErrCompression)}
 		}
 		r.unitStart = off
+		r.rb.setMark(off)
 		if r.gz == nil {
 			r.gz = new(gzip.Reader)
 		}
@@ -521,7 +535,7 @@ func (r *Reader) openUnit() error {
 			if r.cr.err != nil {
 				return r.cr.err
 			}
-			r.resync = resyncStream
+			r.streamResync()
 			return &RecordError{Offset: off, Err: fmt.Errorf("%w: %w", ErrCompression, err)}
 		}
 		r.gz.Multistream(false)
@@ -543,10 +557,11 @@ func (r *Reader) openUnit() error {
 				if allZero(p) && r.trailingZeros() {
 					return io.EOF
 				}
-				r.resync, r.resyncSkip = resyncStream, 1
+				r.resync, r.resyncFrom = resyncStream, off+1
 				return &RecordError{Offset: off, Err: fmt.Errorf("%w: no zstd frame starts here", ErrCompression)}
 			}
 			r.unitStart = off
+			r.rb.setMark(off)
 			if r.zd == nil {
 				zd, err := zstd.NewReader(nil, r.zstdOptions()...)
 				if err != nil {
@@ -559,10 +574,10 @@ func (r *Reader) openUnit() error {
 				if r.cr.err != nil {
 					return r.cr.err
 				}
-				r.resync = resyncStream
+				r.streamResync()
 				return &RecordError{Offset: off, Err: fmt.Errorf("%w: %w", ErrCompression, err)}
 			}
-			r.dr.Reset(r.zd)
+			r.dr.Reset(zstdUnit{r})
 			break
 		}
 	default:
@@ -574,6 +589,23 @@ func (r *Reader) openUnit() error {
 	}
 	r.inUnit = true
 	return nil
+}
+
+// zstdUnit reads the current frame's content and reports a frame that ends
+// before its last block (which the decoder may take for a clean end) as
+// io.ErrUnexpectedEOF.
+type zstdUnit struct{ r *Reader }
+
+func (u zstdUnit) Read(p []byte) (int, error) {
+	n, err := u.r.zd.Read(p)
+	if err == io.EOF && !u.r.fr.done {
+		if u.r.fr.err != nil {
+			err = u.r.fr.err
+		} else {
+			err = io.ErrUnexpectedEOF
+		}
+	}
+	return n, err
 }
 
 func allZero(p []byte) bool {
@@ -690,12 +722,22 @@ func decodeDictFrame(payload []byte, limit int64) ([]byte, error) {
 	return d.DecodeAll(payload, nil)
 }
 
+// streamResync schedules a search for the next good member from the byte
+// after the start of the current (damaged) one.
+func (r *Reader) streamResync() {
+	r.resync = resyncStream
+	r.resyncFrom = r.unitStart + 1
+}
+
 // scanStream looks for the next gzip member or zstd frame that decodes to a
 // WARC record, after damage. It returns io.EOF when none is left.
 func (r *Reader) scanStream() error {
 	r.inUnit = false
-	skip := r.resyncSkip
-	r.resyncSkip = 0
+	if r.resyncFrom < r.pos() && r.rb.rewind(r.resyncFrom) {
+		r.src.n = r.rb.pos()
+		r.br.Reset(&r.src)
+	}
+	skip := 0
 	for {
 		p, err := r.br.Peek(r.br.Size())
 		if err == bufio.ErrBufferFull {
