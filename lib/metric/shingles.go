@@ -2,7 +2,6 @@ package metric
 
 import (
 	"encoding/binary"
-	"slices"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -99,27 +98,6 @@ func appendShingleHashes(dst []uint64, toks []uint64) []uint64 {
 	return dst
 }
 
-// multisetMatch counts, for two sorted multisets, the common elements (sum of min counts),
-// the excess of a over b, and the excess of b over a.
-func multisetMatch(a, b []uint64) (common, onlyA, onlyB int) {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] == b[j]:
-			common++
-			i++
-			j++
-		case a[i] < b[j]:
-			onlyA++
-			i++
-		default:
-			onlyB++
-			j++
-		}
-	}
-	return common, onlyA + len(a) - i, onlyB + len(b) - j
-}
-
 // normalise divides the raw counts by their sum (when positive), as the benchmark does.
 func normalise(tp, fp, fn int) Counts {
 	c := Counts{TP: float64(tp), FP: float64(fp), FN: float64(fn)}
@@ -158,6 +136,7 @@ func (p Page) TokenF1() (f float64, ok bool) {
 // is not safe for concurrent use (use one per goroutine).
 type Scorer struct {
 	predTok, goldTok, predSh, goldSh []uint64
+	table                            countTable
 }
 
 // Score scores the predicted text of one page against its gold text.
@@ -166,12 +145,8 @@ func (s *Scorer) Score(pred, gold string) Page {
 	s.goldTok = appendTokenHashes(s.goldTok[:0], gold)
 	s.predSh = appendShingleHashes(s.predSh[:0], s.predTok)
 	s.goldSh = appendShingleHashes(s.goldSh[:0], s.goldTok)
-	slices.Sort(s.predSh)
-	slices.Sort(s.goldSh)
-	tp, fp, fn := multisetMatch(s.predSh, s.goldSh)
-	slices.Sort(s.predTok)
-	slices.Sort(s.goldTok)
-	common, _, _ := multisetMatch(s.predTok, s.goldTok)
+	tp, fp, fn := s.table.match(s.predSh, s.goldSh)
+	common, _, _ := s.table.match(s.predTok, s.goldTok)
 	return Page{
 		Shingles:     normalise(tp, fp, fn),
 		PredTokens:   len(s.predTok),
