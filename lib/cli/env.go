@@ -48,6 +48,10 @@ type Env struct {
 	failed   bool // an input or output failed: exit status 1
 	stopped  error
 
+	workers int // --workers: pages applied at once
+	work    chan *job
+	pending []*job // pages in flight, in input order
+
 	progress     bool
 	lastProgress time.Time
 }
@@ -80,6 +84,7 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		stdout:   app.Writer,
 		siteMode: mode,
 		onError:  c.String(FlagOnError),
+		workers:  c.Int(FlagWorkers),
 		dropHTML: c.Bool(FlagDropHTML),
 		start:    time.Now(),
 		consumed: map[string]int64{},
@@ -201,6 +206,17 @@ func (e *Env) Consume(rec *record.Record, why string) {
 // Fail handles a per-record failure by --on-error: the record is emitted
 // with "error" (warn), counted only (skip), or the run stops (fail).
 func (e *Env) Fail(rec *record.Record, err error) {
+	if len(e.pending) > 0 {
+		// Pages are in flight on workers: keep the output in input order.
+		j := &job{rec: rec, err: err, done: make(chan struct{})}
+		close(j.done)
+		e.pending = append(e.pending, j)
+		return
+	}
+	e.failNow(rec, err)
+}
+
+func (e *Env) failNow(rec *record.Record, err error) {
 	msg := err.Error()
 	switch e.onError {
 	case OnErrorSkip:
@@ -283,6 +299,7 @@ func (e *Env) tick() {
 // Close flushes the output, prints the summary line and returns the exit
 // status.
 func (e *Env) Close() int {
+	e.drain()
 	if e.out != nil {
 		if err := e.out.Flush(); err != nil {
 			e.writeFailed(err)

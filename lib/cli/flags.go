@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 
 	"github.com/chaffkit/chaff/lib/site"
@@ -22,6 +23,7 @@ const (
 	FlagZstd           = "zstd"
 	FlagDropHTML       = "drop-html"
 	FlagMaxRecordBytes = "max-record-bytes"
+	FlagWorkers        = "workers"
 )
 
 // Error policies of --on-error.
@@ -62,6 +64,7 @@ func LearnFlags() []ucli.Flag {
 func RecordFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: FlagDropHTML, Usage: "leave the html member out of the output"},
+		&ucli.IntFlag{Name: FlagWorkers, Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "pages extracted at once (output order is kept)"},
 	}
 }
 

@@ -122,11 +122,65 @@ func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error
 }
 
 // ApplyAndEmit applies m to a page, sets text, title and the tool's detail,
-// and emits it; a failure is handled by --on-error.
+// and emits it; a failure is handled by --on-error. With --workers > 1 the
+// work runs on other goroutines and the page is emitted later, in order.
 func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
-	res, err := e.apply(m, rec)
+	if e.workers <= 1 {
+		res, err := e.apply(m, rec)
+		e.finish(rec, res, err)
+		return
+	}
+	if e.work == nil {
+		work := make(chan *job)
+		e.work = work
+		for range e.workers {
+			go func() {
+				for j := range work {
+					j.res, j.err = e.apply(j.m, j.rec)
+					close(j.done)
+				}
+			}()
+		}
+	}
+	j := &job{m: m, rec: rec, done: make(chan struct{})}
+	e.pending = append(e.pending, j)
+	e.work <- j
+	for len(e.pending) > 4*e.workers {
+		e.emitOldest()
+	}
+}
+
+// job is one page in flight on a worker.
+type job struct {
+	m    Model
+	rec  *record.Record
+	res  Result
+	err  error
+	done chan struct{}
+}
+
+func (e *Env) emitOldest() {
+	j := e.pending[0]
+	e.pending[0] = nil
+	e.pending = e.pending[1:]
+	<-j.done
+	e.finish(j.rec, j.res, j.err)
+}
+
+// drain emits every page still in flight and stops the workers.
+func (e *Env) drain() {
+	for len(e.pending) > 0 {
+		e.emitOldest()
+	}
+	if e.work != nil {
+		close(e.work)
+		e.work = nil
+	}
+}
+
+func (e *Env) finish(rec *record.Record, res Result, err error) {
 	if err != nil {
-		e.Fail(rec, err)
+		e.failNow(rec, err)
 		return
 	}
 	rec.Set("text", res.Text)
@@ -135,7 +189,7 @@ func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
 	}
 	if res.Detail != nil {
 		if err := rec.Set(e.Tool.Name, res.Detail); err != nil {
-			e.Fail(rec, err)
+			e.failNow(rec, err)
 			return
 		}
 	}
