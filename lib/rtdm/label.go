@@ -9,10 +9,15 @@ import (
 type LabelOptions struct {
 	BodyMinWords  int // a body has more than this many words (the paper: 100)
 	TitleMaxWords int // a title has 1 to this many words (the paper: 20)
+	// DocTitle first looks for the title among the passages outside <head> whose terms
+	// are mostly (at least half) in the page's <title>, the one with the largest share, then
+	// the most shared terms, then the closest to the body; the paper's heuristic decides
+	// when none is. Not in the paper.
+	DocTitle bool
 }
 
-// DefaultLabelOptions are the paper's thresholds.
-var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20}
+// DefaultLabelOptions are the paper's thresholds, with DocTitle.
+var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true}
 
 // Label picks the body and the title among the passages (indices, -1 when none), which must
 // have their Text and Words set and be in pattern pre-order.
@@ -26,7 +31,7 @@ var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20}
 // p_j - p_i without an absolute value and "1 < k < i" for the competitors; they are read as
 // the distance and every other passage. A title must share at least one term with the body;
 // ties go to the closer passage, then to the earlier one.
-func Label(ps []Passage, opt LabelOptions) (title, body int) {
+func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int) {
 	body = -1
 	for i := range ps {
 		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) {
@@ -35,6 +40,11 @@ func Label(ps []Passage, opt LabelOptions) (title, body int) {
 	}
 	if body < 0 {
 		return -1, -1
+	}
+	if opt.DocTitle && docTitle != "" {
+		if t := byDocTitle(ps, body, docTitle, opt); t >= 0 {
+			return t, body
+		}
 	}
 	bodyTerms := make(map[string]struct{})
 	for _, w := range words(ps[body].Text) {
@@ -73,10 +83,21 @@ func Label(ps []Passage, opt LabelOptions) (title, body int) {
 }
 
 // words returns the lower-cased \w+ tokens of s (letters, digits, marks, underscore).
+// A character of a script written without spaces (Han, Hiragana, Katakana, Thai, ...) is a
+// term by itself; countWords counts two such characters as a word (about the mean length of
+// a Japanese or Chinese word), so that the paper's word thresholds keep their meaning.
 func words(s string) []string {
 	var out []string
 	start := -1
 	for i, r := range s {
+		if unspaced(r) {
+			if start >= 0 {
+				out = append(out, strings.ToLower(s[start:i]))
+				start = -1
+			}
+			out = append(out, string(r))
+			continue
+		}
 		if isWord(r) {
 			if start < 0 {
 				start = i
@@ -97,16 +118,59 @@ func words(s string) []string {
 func countWords(s string) int {
 	n := 0
 	in := false
+	half := 0
 	for _, r := range s {
+		if unspaced(r) {
+			half++
+			in = false
+			continue
+		}
 		w := isWord(r)
 		if w && !in {
 			n++
 		}
 		in = w
 	}
-	return n
+	return n + (half+1)/2
+}
+
+// unspaced reports letters of scripts written without spaces between words.
+func unspaced(r rune) bool {
+	return r >= 0x2E80 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan))
 }
 
 func isWord(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) int {
+	dt := make(map[string]struct{})
+	for _, w := range words(docTitle) {
+		dt[w] = struct{}{}
+	}
+	best, bestShare, bestCommon, bestDist := -1, 0.0, 0, 0
+	for j := range ps {
+		if j == body || ps[j].InHead || ps[j].Words < 1 || ps[j].Words > opt.TitleMaxWords {
+			continue
+		}
+		ws := words(ps[j].Text)
+		common := 0
+		for _, w := range ws {
+			if _, ok := dt[w]; ok {
+				common++
+			}
+		}
+		share := float64(common) / float64(len(ws))
+		if share < 0.5 {
+			continue
+		}
+		dist := ps[j].Pos - ps[body].Pos
+		if dist < 0 {
+			dist = -dist
+		}
+		if best < 0 || share > bestShare || (share == bestShare && (common > bestCommon || (common == bestCommon && dist < bestDist))) {
+			best, bestShare, bestCommon, bestDist = j, share, common, dist
+		}
+	}
+	return best
 }

@@ -3,11 +3,12 @@ package rtdm
 // Passage is what one wildcard of an ne-pattern consumed in a page (section 4.3): the roots
 // of the consumed subtrees, in document order.
 type Passage struct {
-	Pos   int     // the wildcard's position in the pattern's pre-order (p_i of the paper)
-	Kind  Kind    // the wildcard's type
-	Roots []int32 // consumed page tree nodes (each with its whole subtree)
-	Text  string  // the consumed text, whitespace-normalised, pieces joined by spaces
-	Words int     // the number of words (\w+ tokens) in Text
+	Pos    int     // the wildcard's position in the pattern's pre-order (p_i of the paper)
+	Kind   Kind    // the wildcard's type
+	Roots  []int32 // consumed page tree nodes (each with its whole subtree)
+	Text   string  // the consumed text, whitespace-normalised, pieces joined by spaces
+	Words  int     // the number of words (\w+ tokens) in Text
+	InHead bool    // the passage lies inside <head>
 }
 
 // MatchTree matches the ne-pattern p against the page tree t with the (A)-(H) cost model and
@@ -58,6 +59,29 @@ func FillText(t *Tree, ps []Passage) {
 			}
 		}
 		ps[x].Text = string(buf)
+		for a := t.Nodes[ps[x].Roots[0]].Parent; a >= 0; a = t.Nodes[a].Parent {
+			if t.Nodes[a].Tag == "head" {
+				ps[x].InHead = true
+				break
+			}
+		}
 		ps[x].Words = countWords(ps[x].Text)
 	}
+}
+
+// DocTitle returns the text of the page's first <title> element, or "".
+func DocTitle(t *Tree) string {
+	for i := range t.Nodes {
+		if t.Nodes[i].Tag == "title" && t.Nodes[i].Kind == Plain {
+			var b []byte
+			end := i + int(t.Nodes[i].Size)
+			for c := i + 1; c < end; c++ {
+				if t.Nodes[c].Tag == TextTag {
+					b = append(b, t.Nodes[c].Text...)
+				}
+			}
+			return string(b)
+		}
+	}
+	return ""
 }

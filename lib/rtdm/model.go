@@ -119,7 +119,7 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	ex.Cost = cost
 	FillText(pg.Tree, ps)
 	ex.Passages = ps
-	ex.Title, ex.Body = Label(ps, opt.Label)
+	ex.Title, ex.Body = Label(ps, DocTitle(pg.Tree), opt.Label)
 	if ex.Body < 0 {
 		return ex, ErrNoBody
 	}

@@ -161,7 +161,9 @@ func copySubtree(b *Builder, t *Tree, i int) {
 // wildcard is a single or a plus, * when it is an option or a Kleene. (The paper describes the
 // case "a wildcard followed by option wildcards"; two wildcards with nothing optional between
 // them are merged the same way, as its gap rule implies.) With opt.MergeVariable, plain
-// elements that hold only variable content count as single wildcards.
+// elements that hold only variable content ("variable elements") also form runs: at least two
+// of one tag, with wildcards and at most MaxGap other siblings between them (so that p p p
+// merge, but a heading before them stays apart).
 func Promote(t *Tree, opt ComposeOptions) *Tree {
 	var b Builder
 	variable := make([]bool, t.Len())
@@ -210,20 +212,38 @@ func promote(b *Builder, t *Tree, i int, opt ComposeOptions, variable []bool) {
 	}
 	b.Open(n.Tag, -1)
 	kids := t.Kids(i, nil)
-	wild := func(k int) bool {
-		c := int(kids[k])
-		return t.Nodes[c].Kind != Plain || variable[c]
+	isWild := func(k int) bool { return t.Nodes[kids[k]].Kind != Plain }
+	isVar := func(k int, tag string) bool {
+		c := &t.Nodes[kids[k]]
+		return c.Kind == Plain && variable[kids[k]] && c.Tag == tag
 	}
 	for k := 0; k < len(kids); {
-		if !wild(k) {
-			promote(b, t, int(kids[k]), opt, variable)
-			k++
-			continue
-		}
 		e := k
-		for q := k + 1; q < len(kids) && q-e-1 <= opt.MaxGap; q++ {
-			if wild(q) {
-				e = q
+		switch {
+		case isWild(k):
+			// The paper's run: wildcards at most MaxGap siblings apart.
+			for q := k + 1; q < len(kids) && q-e-1 <= opt.MaxGap; q++ {
+				if isWild(q) {
+					e = q
+				}
+			}
+		case variable[kids[k]]:
+			// A run of at least two variable elements of one tag, with wildcards among them.
+			// Before the second one, only fixed siblings may stand between them (a heading
+			// between a breadcrumb div and a byline div stays apart).
+			tag, n := t.Nodes[kids[k]].Tag, 1
+			for q := k + 1; q < len(kids) && q-e-1 <= opt.MaxGap; q++ {
+				if isVar(q, tag) {
+					e = q
+					n++
+				} else if isWild(q) {
+					e = q
+				} else if n < 2 && variable[kids[q]] {
+					break
+				}
+			}
+			if n < 2 {
+				e = k
 			}
 		}
 		if e == k {

@@ -171,20 +171,20 @@ func TestMatchCosts(t *testing.T) {
 		p, g string
 		cost float64
 	}{
-		{`r(a .)`, `r(a b(c d))`, 0},      // . consumes a subtree
-		{`r(a .)`, `r(a)`, Inf},           // . must consume
-		{`r(a .)`, `r(a b c)`, Inf},       // . consumes one subtree only
-		{`r(a +)`, `r(a b c d)`, 0},       // + consumes siblings
-		{`r(a +)`, `r(a)`, Inf},           // + must consume
-		{`r(a ?)`, `r(a)`, 1},             // ? may be removed, at cost 1
-		{`r(a ?)`, `r(a b)`, 0},           // ... but is used when possible
-		{`r(a * c)`, `r(a c)`, 1},         // * removed
-		{`r(a * c)`, `r(a b b b c)`, 0},   // * consumes
-		{`r(a "x")`, `r(a "y")`, Inf},     // fixed text must be identical
-		{`r(a b)`, `r(a b x)`, Inf},       // an extra subtree nobody consumes
-		{`r(a(?) b)`, `r(a b)`, 1},        // removal below a page leaf
-		{`r(a(.) b)`, `r(a(z(y)) b)`, 0},  // consumption below
-		{`r(? ? a)`, `r(x a)`, 1},         // one option used, one removed
+		{`r(a .)`, `r(a b(c d))`, 0},     // . consumes a subtree
+		{`r(a .)`, `r(a)`, Inf},          // . must consume
+		{`r(a .)`, `r(a b c)`, Inf},      // . consumes one subtree only
+		{`r(a +)`, `r(a b c d)`, 0},      // + consumes siblings
+		{`r(a +)`, `r(a)`, Inf},          // + must consume
+		{`r(a ?)`, `r(a)`, 1},            // ? may be removed, at cost 1
+		{`r(a ?)`, `r(a b)`, 0},          // ... but is used when possible
+		{`r(a * c)`, `r(a c)`, 1},        // * removed
+		{`r(a * c)`, `r(a b b b c)`, 0},  // * consumes
+		{`r(a "x")`, `r(a "y")`, Inf},    // fixed text must be identical
+		{`r(a b)`, `r(a b x)`, Inf},      // an extra subtree nobody consumes
+		{`r(a(?) b)`, `r(a b)`, 1},       // removal below a page leaf
+		{`r(a(.) b)`, `r(a(z(y)) b)`, 0}, // consumption below
+		{`r(? ? a)`, `r(x a)`, 1},        // one option used, one removed
 	}
 	for _, c := range cases {
 		if got := Distance(MustParseTree(c.p), MustParseTree(c.g), Match{}, Inf); got != c.cost {
@@ -228,12 +228,12 @@ func TestLabel(t *testing.T) {
 	for i := range ps {
 		ps[i].Words = countWords(ps[i].Text)
 	}
-	title, b := Label(ps, DefaultLabelOptions)
+	title, b := Label(ps, "", DefaultLabelOptions)
 	if b != 3 || title != 2 {
 		t.Errorf("Label = title %d body %d, want 2 and 3", title, b)
 	}
 	ps[3].Text, ps[3].Words = "too short", 2
-	if title, b := Label(ps, DefaultLabelOptions); b != -1 || title != -1 {
+	if title, b := Label(ps, "", DefaultLabelOptions); b != -1 || title != -1 {
 		t.Errorf("no body: got title %d body %d", title, b)
 	}
 }

@@ -3,6 +3,7 @@ package rtdm
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -332,4 +333,35 @@ func MustParseTree(s string) *Tree {
 		panic(err)
 	}
 	return t
+}
+
+// Indent writes the tree one node a line, indented by depth, for people: tags, quoted text
+// (cut at width runes when width > 0) and wildcard symbols. Each line starts with the node's
+// pre-order position.
+func (t *Tree) Indent(w io.Writer, width int) error {
+	depth := make([]int, t.Len())
+	var b strings.Builder
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		if n.Parent >= 0 {
+			depth[i] = depth[n.Parent] + 1
+		}
+		b.Reset()
+		fmt.Fprintf(&b, "%5d ", i)
+		b.WriteString(strings.Repeat("  ", depth[i]))
+		if n.Kind == Plain && n.Tag == TextTag && width > 0 {
+			r := []rune(n.Text)
+			if len(r) > width {
+				r = append(r[:width], '…')
+			}
+			fmt.Fprintf(&b, "%q", string(r))
+		} else {
+			b.WriteString(t.Label(i))
+		}
+		b.WriteByte('\n')
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"html"
+	"io"
+	"strings"
+
+	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/rtdm"
+)
+
+// View writes the show mode's page: the matched ne-pattern as indented text, then the page's
+// text with what each wildcard consumed highlighted (title and body in their own colours) and
+// the rest greyed. Everything from the page is escaped; nothing from it can run.
+func (sm *siteModel) View(w io.Writer, rec *record.Record) error {
+	pg, ex, _, err := sm.extract(rec)
+	bw := bufio.NewWriter(w)
+	esc := html.EscapeString
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rtdm: %s</title>\n", esc(rec.ID))
+	bw.WriteString(`<style>
+body{font-family:sans-serif;max-width:60em;margin:1em auto}
+pre{background:#f4f4f4;padding:.5em;overflow:auto;max-height:30em}
+.t{color:#aaa}.w{background:#fff3b0}.title{background:#b0e0ff;font-weight:bold}.body{background:#c8f7c5}
+.b{display:block;margin:.2em 0}sup{color:#888;font-size:70%}
+</style></head><body>
+`)
+	fmt.Fprintf(bw, "<h1>%s</h1>\n<p>", esc(firstNonEmpty(rec.URL, rec.ID, rec.Where())))
+	switch {
+	case ex.Cluster < 0:
+		bw.WriteString("No ne-pattern accepts this page (not extracted).")
+	default:
+		fmt.Fprintf(bw, "Cluster %d, matching cost %g, %d passages.", ex.Cluster, ex.Cost, len(ex.Passages))
+		if err != nil {
+			fmt.Fprintf(bw, " %s.", esc(err.Error()))
+		}
+	}
+	bw.WriteString(" Legend: <span class=title>title</span> <span class=body>body</span> <span class=w>other wildcard passages</span> <span class=t>template</span>.</p>\n")
+	// The page's text, marked by passage.
+	owner := make([]int, pg.Tree.Len())
+	for i := range owner {
+		owner[i] = -1
+	}
+	for x, p := range ex.Passages {
+		for _, r := range p.Roots {
+			for i := int(r); i < int(r)+int(pg.Tree.Nodes[r].Size); i++ {
+				owner[i] = x
+			}
+		}
+	}
+	bw.WriteString("<h2>Page</h2>\n<div>\n")
+	for i := range pg.Tree.Nodes {
+		n := &pg.Tree.Nodes[i]
+		if n.Tag != rtdm.TextTag {
+			continue
+		}
+		class := "t"
+		if x := owner[i]; x >= 0 {
+			switch x {
+			case ex.Title:
+				class = "title"
+			case ex.Body:
+				class = "body"
+			default:
+				class = "w"
+			}
+		}
+		tag := "span"
+		if p := n.Parent; p >= 0 && blockTags[pg.Tree.Nodes[p].Tag] {
+			tag = "span class=b"
+		}
+		fmt.Fprintf(bw, "<%s><span class=%s>%s</span>", tag, class, esc(n.Text))
+		if x := owner[i]; x >= 0 && (i == 0 || owner[i-1] != x) {
+			fmt.Fprintf(bw, "<sup>%d%s</sup>", ex.Passages[x].Pos, ex.Passages[x].Kind)
+		}
+		fmt.Fprintf(bw, "</span>\n")
+	}
+	bw.WriteString("</div>\n")
+	if ex.Cluster >= 0 {
+		for _, p := range sm.m.Patterns {
+			if p.Cluster != ex.Cluster {
+				continue
+			}
+			fmt.Fprintf(bw, "<h2>ne-pattern of cluster %d (%d pages, %d nodes)</h2>\n<pre>", p.Cluster, p.Pages, p.Tree.Len())
+			var sb strings.Builder
+			p.Tree.Indent(&sb, 60)
+			bw.WriteString(esc(sb.String()))
+			bw.WriteString("</pre>\n")
+		}
+	}
+	bw.WriteString("</body></html>\n")
+	return bw.Flush()
+}
+
+var blockTags = map[string]bool{
+	"p": true, "div": true, "li": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+	"td": true, "th": true, "tr": true, "article": true, "section": true, "header": true, "footer": true,
+	"blockquote": true, "pre": true, "dd": true, "dt": true, "figcaption": true, "title": true, "nav": true,
+	"aside": true, "main": true, "body": true, "ul": true, "ol": true, "table": true, "form": true,
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}

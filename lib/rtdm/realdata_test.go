@@ -1,0 +1,189 @@
+package rtdm_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/metric"
+	"github.com/chaffkit/chaff/lib/rtdm"
+	"github.com/klauspost/compress/zstd"
+)
+
+type goldPage struct {
+	ID        string `json:"id"`
+	Site      string `json:"site"`
+	HTML      string `json:"html"`
+	Gold      string `json:"gold"`
+	GoldTitle string `json:"gold_title"`
+}
+
+// dataDir finds ../shared/data from the repository root (the directory holding go.mod).
+func dataDir(t testing.TB) string {
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+	d := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("%s is absent: the real-page evaluation needs the shared data", d)
+	}
+	return d
+}
+
+func readSet(t testing.TB, path string) []goldPage {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("%s: %v", path, err)
+	}
+	defer f.Close()
+	zr, err := zstd.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var pages []goldPage
+	br := bufio.NewReaderSize(zr, 1<<20)
+	dec := json.NewDecoder(br)
+	for {
+		var p goldPage
+		if err := dec.Decode(&p); err != nil {
+			break
+		}
+		pages = append(pages, p)
+	}
+	return pages
+}
+
+// sameTitle compares titles by their lower-cased word tokens.
+func sameTitle(a, b string) bool {
+	ta, tb := metric.Tokens(strings.ToLower(a)), metric.Tokens(strings.ToLower(b))
+	if len(ta) == 0 || len(ta) != len(tb) {
+		return false
+	}
+	for i := range ta {
+		if ta[i] != tb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+type setResult struct {
+	pages, correct, wrong, notExtracted int
+	text, body                          metric.Summary
+	titleRight, titled                  int
+}
+
+func evalSet(pages []goldPage, opt rtdm.Options, withTitle bool) *setResult {
+	bySite := map[string][]goldPage{}
+	for _, p := range pages {
+		bySite[p.Site] = append(bySite[p.Site], p)
+	}
+	res := &setResult{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for _, sp := range bySite {
+		wg.Add(1)
+		go func(sp []goldPage) {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			pgs := make([]*rtdm.Page, len(sp))
+			for i := range sp {
+				pgs[i] = rtdm.NewPage(sp[i].HTML)
+			}
+			o := opt
+			o.Workers = 1
+			m, _ := rtdm.Learn(pgs, o)
+			for i, p := range sp {
+				ex, err := m.Extract(pgs[i], o)
+				title, body := "", ""
+				if err == nil {
+					body = htmltext.RenderSpans(p.HTML, pgs[i].Spans(ex.Passages[ex.Body].Roots))
+					if ex.Title >= 0 {
+						title = ex.Passages[ex.Title].Text
+					}
+				}
+				text := body
+				if withTitle && title != "" {
+					text = title + "\n" + body
+				}
+				goldBody := p.Gold
+				if p.GoldTitle != "" && strings.HasPrefix(p.Gold, p.GoldTitle) {
+					goldBody = strings.TrimLeft(p.Gold[len(p.GoldTitle):], "\n")
+				}
+				mu.Lock()
+				res.pages++
+				res.text.Add(text, p.Gold)
+				pb := res.body.Add(body, goldBody)
+				f1, _ := pb.Shingles.F1()
+				titleOK := p.GoldTitle == "" || sameTitle(title, p.GoldTitle)
+				if p.GoldTitle != "" {
+					res.titled++
+					if titleOK {
+						res.titleRight++
+					}
+				}
+				switch {
+				case err != nil:
+					res.notExtracted++
+				case titleOK && f1 >= 0.9:
+					res.correct++
+				default:
+					res.wrong++
+				}
+				mu.Unlock()
+			}
+		}(sp)
+	}
+	wg.Wait()
+	return res
+}
+
+// TestRealData reports the paper's three figures and the shingle F1 per evaluation set.
+// It takes a minute: set CHAFF_LONG=1. CHAFF_RTDM_FAITHFUL=1 also runs the paper's method
+// without the improvements.
+func TestRealData(t *testing.T) {
+	if os.Getenv("CHAFF_LONG") == "" {
+		t.Skip("set CHAFF_LONG=1 to evaluate on ../shared/data")
+	}
+	dir := dataDir(t)
+	type variant struct {
+		name      string
+		opt       rtdm.Options
+		withTitle bool
+	}
+	variants := []variant{{"default", rtdm.DefaultOptions, true}}
+	if os.Getenv("CHAFF_RTDM_FAITHFUL") != "" {
+		f := rtdm.DefaultOptions
+		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle = false, false, false
+		variants = append(variants, variant{"faithful", f, false})
+	}
+	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
+		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
+		for _, v := range variants {
+			r := evalSet(pages, v.opt, v.withTitle)
+			tr, br := r.text.Result(), r.body.Result()
+			n := float64(r.pages)
+			t.Logf("%-16s %-8s pages %3d  correct %5.1f%%  erroneous %5.1f%%  not extracted %5.1f%%  titles %d/%d  text F1 %.3f (P %.3f R %.3f)  body F1 %.3f",
+				set, v.name, r.pages, 100*float64(r.correct)/n, 100*float64(r.wrong)/n, 100*float64(r.notExtracted)/n,
+				r.titleRight, r.titled, tr.F1, tr.Precision, tr.Recall, br.F1)
+			fmt.Print()
+		}
+	}
+}
