@@ -15,6 +15,7 @@ import (
 type head struct {
 	pos       int
 	title     string
+	topic     []string // the title's key words, frequent in the article
 	section   int
 	author    int
 	published time.Time
@@ -49,11 +50,11 @@ func (s *site) template(pos int) int {
 func (s *site) head(pos int) *head {
 	r := rng(s.cfg.Seed, uint64(s.index), streamHead, uint64(pos))
 	h := &head{pos: pos, tmpl: s.template(pos)}
-	h.title = s.lex.title(r)
+	h.title, h.topic = s.lex.title(r)
 	h.section = r.IntN(len(s.sections))
 	h.author = r.IntN(len(s.authors))
 	h.published = s.epoch.Add(time.Duration(pos)*14*time.Hour + time.Duration(r.IntN(600))*time.Minute)
-	h.lead = s.lex.sentence(r, nil)
+	h.lead = s.lex.sentence(r, nil, h.topic)
 	var b []byte
 	h.leadText = renderTokens(&b, h.lead, nil, s.sep(), 0)
 	h.leadHTML = string(b)
@@ -153,7 +154,7 @@ func (s *site) body(h *head) *body {
 		if s.cjk {
 			minWords += 20
 		}
-		toks = s.lex.paragraphTokens(r, toks, minWords)
+		toks = s.lex.paragraphTokens(r, toks, minWords, h.topic)
 		var runs []inlineRun
 		if r.IntN(100) < 35 {
 			runs = chooseRuns(r, toks, 1+r.IntN(2), s.cjk, func(words []token) (string, string) {
@@ -178,7 +179,7 @@ func (s *site) body(h *head) *body {
 	if r.IntN(100) < 40 {
 		bd.image = true
 		for len(bd.caption) < 5 {
-			bd.caption = s.lex.sentence(r, nil)
+			bd.caption = s.lex.sentence(r, nil, h.topic)
 		}
 	}
 	return bd

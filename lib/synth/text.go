@@ -25,10 +25,11 @@ func capitalize(w string) string {
 	return string(unicode.ToUpper(r)) + w[n:]
 }
 
-// sentence appends one sentence to toks.
-func (l *lexicon) sentence(r *rand.Rand, toks []token) []token {
+// sentence appends one sentence to toks. Words of topic (the article's key words, from its
+// title) come up more often than their rank says, as in real articles.
+func (l *lexicon) sentence(r *rand.Rand, toks []token, topic []string) []token {
 	if l.cjk {
-		return l.cjkSentence(r, toks)
+		return l.cjkSentence(r, toks, topic)
 	}
 	n := 7 + r.IntN(16)
 	for i := range n {
@@ -36,15 +37,17 @@ func (l *lexicon) sentence(r *rand.Rand, toks []token) []token {
 		h := ""
 		p := r.Float64()
 		switch {
-		case p < 0.03:
+		case p < 0.04 && len(topic) > 0:
+			w = topic[r.IntN(len(topic))]
+		case p < 0.07:
 			w = capitalize(l.tailWord(r))
-		case p < 0.045:
+		case p < 0.085:
 			if r.IntN(2) == 0 {
 				w = strconv.Itoa(1990 + r.IntN(36))
 			} else {
 				w = strconv.Itoa(2 + r.IntN(500))
 			}
-		case p < 0.055 && len(w) > 2:
+		case p < 0.095 && len(w) > 2:
 			// A possessive with a typographic apostrophe, raw or as a character reference.
 			if r.IntN(2) == 0 {
 				h = w + "&#8217;s"
@@ -52,7 +55,7 @@ func (l *lexicon) sentence(r *rand.Rand, toks []token) []token {
 				h = w + "\u2019s"
 			}
 			w += "\u2019s"
-		case p < 0.061 && i > 0 && i < n-1:
+		case p < 0.101 && i > 0 && i < n-1:
 			toks = append(toks, token{text: "&", html: "&amp;"})
 		}
 		if i == 0 {
@@ -86,10 +89,13 @@ func (l *lexicon) sentence(r *rand.Rand, toks []token) []token {
 	return toks
 }
 
-func (l *lexicon) cjkSentence(r *rand.Rand, toks []token) []token {
+func (l *lexicon) cjkSentence(r *rand.Rand, toks []token, topic []string) []token {
 	n := 6 + r.IntN(14)
 	for i := range n {
 		w := l.word(r)
+		if len(topic) > 0 && r.IntN(25) == 0 {
+			w = topic[r.IntN(len(topic))]
+		}
 		if i == 0 {
 			w = l.tailWord(r) // a sentence opens with a noun, not a particle
 		}
@@ -110,15 +116,17 @@ func (l *lexicon) cjkSentence(r *rand.Rand, toks []token) []token {
 }
 
 // paragraphTokens makes sentences until the paragraph holds at least minWords tokens.
-func (l *lexicon) paragraphTokens(r *rand.Rand, toks []token, minWords int) []token {
+func (l *lexicon) paragraphTokens(r *rand.Rand, toks []token, minWords int, topic []string) []token {
 	for len(toks) < minWords {
-		toks = l.sentence(r, toks)
+		toks = l.sentence(r, toks, topic)
 	}
 	return toks
 }
 
-// title makes a headline: no trailing punctuation, no characters that need escaping.
-func (l *lexicon) title(r *rand.Rand) string {
+// title makes a headline (no trailing punctuation, no characters that need escaping) and
+// returns it with its key words, the topic of the article.
+func (l *lexicon) title(r *rand.Rand) (string, []string) {
+	var topic []string
 	if l.cjk {
 		var sb strings.Builder
 		n := 3 + r.IntN(4)
@@ -126,12 +134,14 @@ func (l *lexicon) title(r *rand.Rand) string {
 			if i%2 == 1 && r.IntN(3) > 0 {
 				sb.WriteString(l.words[r.IntN(12)]) // a particle between nouns
 			}
-			sb.WriteString(l.tailWord(r))
+			w := l.tailWord(r)
+			topic = append(topic, w)
+			sb.WriteString(w)
 			if i == n/2 && r.IntN(4) == 0 {
 				sb.WriteString("、")
 			}
 		}
-		return sb.String()
+		return sb.String(), topic
 	}
 	n := 5 + r.IntN(7)
 	words := make([]string, 0, n)
@@ -140,6 +150,7 @@ func (l *lexicon) title(r *rand.Rand) string {
 		switch {
 		case i == 0 || r.IntN(3) == 0:
 			w = l.tailWord(r)
+			topic = append(topic, w)
 		default:
 			w = l.word(r)
 		}
@@ -151,7 +162,7 @@ func (l *lexicon) title(r *rand.Rand) string {
 	if n > 7 && r.IntN(5) == 0 {
 		words[2] += ":"
 	}
-	return strings.Join(words, " ")
+	return strings.Join(words, " "), topic
 }
 
 // slug turns an English title into a URL path segment.
