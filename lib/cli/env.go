@@ -167,6 +167,10 @@ func (e *Env) Emit(rec *record.Record) {
 	if e.dropHTML {
 		rec.Delete(rec.HTMLField)
 	}
+	key := e.SiteOf(rec)
+	if !rec.Has("site") {
+		rec.Set("site", key) // the grouping key the page was learned under
+	}
 	if e.out == nil && !e.openOutput() {
 		return
 	}
@@ -175,7 +179,7 @@ func (e *Env) Emit(rec *record.Record) {
 		e.errs++
 	}
 	e.emitted++
-	e.sites[e.SiteOf(rec)] = struct{}{}
+	e.sites[key] = struct{}{}
 	if err := e.out.WriteLine(e.line); err != nil {
 		e.writeFailed(err)
 	}

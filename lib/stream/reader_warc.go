@@ -3,18 +3,68 @@ package stream
 import (
 	"bufio"
 	"errors"
-	"strings"
-	"unicode/utf8"
+	"fmt"
+
+	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/warc"
 )
 
-// TEMPORARY until lib/warc lands: wired in the next commit.
-func newWARCSource(br *bufio.Reader, name string, opts Options) (source, error) {
-	return nil, errors.New("WARC input not wired yet")
+// warcSource yields the HTML pages of a WARC file as records
+// {"id","url","date","html"}; other records are skipped with their reason.
+type warcSource struct {
+	r    *warc.Reader
+	name string
+	n    int64
+	opts Options
 }
 
-func decodeHTML(body []byte, contentType string) string {
-	if utf8.Valid(body) {
-		return string(body)
+func newWARCSource(br *bufio.Reader, name string, opts Options) (source, error) {
+	var wopts []warc.Option
+	if opts.MaxRecordBytes > 0 {
+		wopts = append(wopts, warc.WithMaxRecordBytes(int64(opts.MaxRecordBytes)))
 	}
-	return strings.ToValidUTF8(string(body), "\uFFFD")
+	r, err := warc.NewReader(br, wopts...)
+	if err != nil {
+		return nil, err
+	}
+	return &warcSource{r: r, name: name, opts: opts}, nil
+}
+
+func (s *warcSource) Next() (*record.Record, error) {
+	rec, err := s.r.Next()
+	if err != nil {
+		var re *warc.RecordError
+		if errors.As(err, &re) {
+			s.n++
+			return nil, &record.Error{Source: s.name, N: s.n, Err: fmt.Errorf("offset %d: %w", re.Offset, re.Err)}
+		}
+		return nil, err
+	}
+	s.n++
+	page, err := warc.ToPage(rec)
+	if err != nil {
+		var skip *warc.SkipError
+		if errors.As(err, &skip) {
+			return nil, &SkipError{Reason: string(skip.Reason)}
+		}
+		return nil, &record.Error{Source: s.name, N: s.n, Err: err}
+	}
+	out := &record.Record{Source: s.name, N: s.n, Offset: page.Offset, HTMLField: s.opts.HTMLField}
+	out.Set("id", page.ID)
+	out.Set("url", page.URL)
+	if page.Date != "" {
+		out.Set("date", page.Date)
+	}
+	field := s.opts.HTMLField
+	if field == "" {
+		field = "html"
+	}
+	out.Set(field, page.HTML)
+	return out, nil
+}
+
+// decodeHTML decodes an HTML file's bytes to UTF-8 as browsers do.
+func decodeHTML(body []byte, contentType string) string {
+	html, _, _ := warc.DecodeHTML(body, contentType)
+	return html
 }
