@@ -12,8 +12,13 @@
 // header/article/aside layout) and B (an older table layout), and a few index pages (teaser
 // lists: many list items with the same markup) as noise. Article text comes from a
 // Zipf-distributed vocabulary (pseudo-English, or Japanese-like kana and kanji without spaces
-// for the CJK site), with links and emphasis inside some paragraphs and sometimes an image
-// with a caption.
+// for the CJK site) in which the title's key words recur, with links and emphasis inside some
+// paragraphs and sometimes an image with a caption. Titles also appear outside the content,
+// as on real sites: in <title>, meta tags, JSON-LD, breadcrumbs and other pages' link lists.
+//
+// Config.StaticTemplate gives the easy case instead: every byte outside the content is the
+// same on all articles of a template (no per-page head, byline, lists, ids, optional blocks or
+// images), so template bytes and content bytes are exactly known.
 //
 // # Records
 //
@@ -40,8 +45,9 @@
 //
 // Every part of a corpus is drawn from its own math/rand/v2 PCG stream derived from
 // Config.Seed, the site and the page position, so the same Config gives byte-identical output
-// and pages can be made in any order (Interleave changes the order, not the pages). Site k is
-// the same site in corpora of different numbers of sites.
+// and pages can be made in any order (Interleave changes the order, not the pages). The
+// streams depend on the generator's code too: a change to it may change every corpus, so
+// tests should check properties of the corpus rather than pin its bytes.
 //
 // Generate returns a corpus in memory; Each streams it page by page with flat memory, for
 // corpora of any size; WriteJSONL writes JSON lines and WriteWARC a WARC file with a gold

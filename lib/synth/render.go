@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,19 +27,26 @@ type head struct {
 	leadHTML  string
 }
 
-func (s *site) isIndex(pos int) bool {
-	c := s.cfg
-	if pos >= c.PagesPerSite || c.IndexPages == 0 {
-		return false
+// indexAt returns the positions of the index pages: the middles of c.IndexPages equal
+// stretches of the site.
+func indexAt(c *Config) []int {
+	at := make([]int, c.IndexPages)
+	for k := range at {
+		at[k] = (2*k + 1) * c.PagesPerSite / (2 * c.IndexPages)
 	}
-	// Index pages sit at the middle of c.IndexPages equal stretches of the site.
-	for k := range c.IndexPages {
-		if pos == (2*k+1)*c.PagesPerSite/(2*c.IndexPages) {
-			return true
-		}
-	}
-	return false
+	return at
 }
+
+// indexNumber returns which index page pos is (0, 1, ...), or -1 for an article.
+func (s *site) indexNumber(pos int) int {
+	k, ok := slices.BinarySearch(s.indexPos, pos)
+	if !ok {
+		return -1
+	}
+	return k
+}
+
+func (s *site) isIndex(pos int) bool { return s.indexNumber(pos) >= 0 }
 
 func (s *site) template(pos int) int {
 	if s.cfg.Templates == 2 && (pos*2+s.index)%5 < 2 {
@@ -96,12 +104,7 @@ func (s *site) articles(r *rand.Rand, n, not int) []*head {
 }
 
 func (s *site) indexURL(pos int) (url string, section, pageNo int) {
-	k := 0
-	for p := range pos {
-		if s.isIndex(p) {
-			k++
-		}
-	}
+	k := s.indexNumber(pos)
 	section = k % len(s.sections)
 	pageNo = 1 + k/len(s.sections)
 	sec := s.sections[section][0]

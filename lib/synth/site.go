@@ -167,6 +167,7 @@ type site struct {
 	relatedN int // entries of the related-links list
 	teaserN  int // teasers on an index page
 	adUnit   string
+	indexPos []int // positions of the index pages, ascending
 	cfg      *Config
 }
 
@@ -192,7 +193,7 @@ func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
 func newSite(cfg *Config, index int, cjk bool) *site {
 	r := rng(cfg.Seed, uint64(index), streamSite, 0)
-	s := &site{index: index, cjk: cjk, cfg: cfg}
+	s := &site{index: index, cjk: cjk, cfg: cfg, indexPos: indexAt(cfg)}
 	if cjk {
 		n, suf := pick(r, cjkNames), pick(r, cjkSuffixes)
 		s.name = n[0] + suf[0]
