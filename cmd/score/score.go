@@ -97,6 +97,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if len(files) == 0 {
 				files = []string{"-"}
 			}
+			if opt.goldPath == "-" && slices.Contains(files, "-") {
+				return usageError{errors.New("--gold - and the predictions cannot both be stdin")}
+			}
 			s := newScorer(opt, stdout, stderr)
 			status = s.run(files, stdin)
 			return nil

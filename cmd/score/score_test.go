@@ -62,6 +62,8 @@ var cliCases = []clitest.Case{
 	{Name: "bad-by", Args: []string{"--by", "host"}, Exit: exitUsage},
 	{Name: "bad-site-key", Args: []string{"--site-key", "path"}, Exit: exitUsage},
 	{Name: "empty-key", Args: []string{"--key", ""}, Exit: exitUsage},
+	{Name: "gold-and-predictions-on-stdin", Args: []string{"--gold", "-"}, Exit: exitUsage},
+	{Name: "gold-on-stdin", Args: []string{"-q", "--gold", "-", "preds-only.jsonl"}, Stdin: readFile("testdata/gold.jsonl"), Files: fixture("preds-only.jsonl")},
 	{Name: "help", Args: []string{"--help"}},
 }
 

@@ -12,6 +12,20 @@
 //     kept byte ranges of a page against its gold byte ranges, pooled over pages by counting
 //     bytes (see CharCounts).
 //
+// # Reading of the benchmark's rules
+//
+// A page's precision is defined when its prediction has at least one shingle (TP+FP > 0)
+// and its recall when its gold has one (TP+FN > 0), as in the benchmark's evaluate.py, which
+// averages precision over the pages with tp + fp > 0 and recall over those with tp + fn > 0.
+// Within those pages the written rules (1 if FP = FN = 0; 0 if TP = FP = 0, resp. TP = FN = 0;
+// else the ratio) agree with the plain ratio. So an empty prediction counts as recall 0 and
+// not in precision; a page where neither text has a token counts in neither mean. When no
+// page defines a mean it is reported as 0 (the benchmark would fail), so F1 is 0 for a run
+// of empty predictions. Shingles are compared through 64-bit hashes of their tokens: two
+// different shingles would have to collide (odds about n²/2⁶⁴ for n shingles) to be
+// miscounted. The implementation agrees to 1e-6 with a Python transcription of the benchmark's
+// code on 411 real pages and 3000 random Unicode texts (checked during development).
+//
 // The package is pure: no I/O. Scorer, Shingles and Summary keep scratch buffers so that
 // scoring a stream of pages allocates almost nothing; none of them is safe for concurrent
 // use, and their zero values are ready to use.
