@@ -35,8 +35,20 @@ func tool() *cli.Tool {
 
 func algoFlags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.Float64Flag{Name: "similarity", Value: rtdm.DefaultOptions.Similarity, Usage: "merge clusters while their similarity 1 - d/(|T1|+|T2|) is at least this"},
-		&ucli.StringFlag{Name: "linkage", Value: "complete", Usage: "cluster similarity: complete, average or single"},
+		&ucli.Float64Flag{Name: "similarity", Value: rtdm.DefaultOptions.Similarity, Usage: "merge clusters while their similarity 1 - d/(|T1|+|T2|) is at least this",
+			Action: func(c *ucli.Context, v float64) error {
+				if v <= 0 || v > 1 {
+					return cli.UsageError(fmt.Errorf("--similarity must be in (0, 1]"))
+				}
+				return nil
+			}},
+		&ucli.StringFlag{Name: "linkage", Value: "complete", Usage: "cluster similarity: complete, average or single",
+			Action: func(c *ucli.Context, v string) error {
+				if v != "complete" && v != "average" && v != "single" {
+					return cli.UsageError(fmt.Errorf("--linkage must be complete, average or single"))
+				}
+				return nil
+			}},
 		&ucli.IntFlag{Name: "min-cluster", Value: rtdm.DefaultOptions.MinCluster, Usage: "smallest cluster that gets an ne-pattern (smaller ones are noise)"},
 		&ucli.IntFlag{Name: "max-compose", Value: 0, Usage: "compose at most this many pages per cluster (0: all)"},
 		&ucli.IntFlag{Name: "max-gap", Value: rtdm.DefaultComposeOptions.MaxGap, Usage: "wildcards at most this many siblings apart merge into one"},
