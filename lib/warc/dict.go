@@ -2,34 +2,64 @@ package warc
 
 import (
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"slices"
 
-	"github.com/klauspost/compress/dict"
+	kdict "github.com/klauspost/compress/dict"
 	"github.com/klauspost/compress/zstd"
 )
 
+// Training limits: BuildZstdDict's time grows with the sample bytes, and
+// the start of records (WARC and HTTP headers, the page head) is where
+// records resemble each other most.
+const (
+	maxSampleBytes = 16 << 10 // bytes used from the start of each sample
+	maxTrainBytes  = 2 << 20  // bytes used in all
+)
+
 // TrainDictionary builds a zstd dictionary of at most size bytes from
-// samples (e.g. record blocks) with klauspost/compress/dict, for writing a
-// .warc.zst with WithZstdDictionary.
-func TrainDictionary(samples [][]byte, size int) ([]byte, error) {
-	if len(samples) == 0 {
+// samples (e.g. serialized records) with klauspost/compress/dict, for
+// writing a .warc.zst with WithZstdDictionary. It uses the first 16 KiB of
+// each sample and 2 MiB in all.
+func TrainDictionary(samples [][]byte, size int) (dict []byte, err error) {
+	var use [][]byte
+	total := 0
+	for _, s := range samples {
+		if total >= maxTrainBytes {
+			break
+		}
+		s = s[:min(len(s), maxSampleBytes)]
+		if len(s) < 8 {
+			continue
+		}
+		use = append(use, s)
+		total += len(s)
+	}
+	if len(use) == 0 {
 		return nil, errors.New("warc: no samples to train a dictionary")
 	}
 	if size < 4096 {
 		size = 4096
 	}
 	h := fnv.New32a()
-	for _, s := range samples[:min(len(samples), 16)] {
+	for _, s := range use[:min(len(use), 16)] {
 		h.Write(s[:min(len(s), 4096)])
 	}
 	id := 32768 + h.Sum32()%(1<<31-32768)
-	return dict.BuildZstdDict(samples, dict.Options{
+	defer func() {
+		// The builder has been seen to panic on some inputs; a failed
+		// training must not take the caller down.
+		if p := recover(); p != nil {
+			dict, err = nil, fmt.Errorf("warc: training a dictionary failed: %v", p)
+		}
+	}()
+	return kdict.BuildZstdDict(use, kdict.Options{
 		MaxDictSize: size,
 		HashBytes:   6,
 		ZstdDictID:  id,
-		ZstdLevel:   zstd.SpeedBetterCompression,
+		ZstdLevel:   zstd.SpeedDefault,
 	})
 }
 

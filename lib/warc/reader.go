@@ -310,18 +310,30 @@ func (r *Reader) readRecord() (*Record, error) {
 		return nil, r.unitFailure(err, off, "", ErrTruncated, "end of input in the header")
 	}
 	r.hdrBuf = r.hdrBuf[:0]
+	lineStart := 0 // index in hdrBuf where the current line starts
 	for {
 		line, err = r.dr.ReadSlice('\n')
+		r.hdrBuf = append(r.hdrBuf, line...)
+		if err == io.EOF && r.fmt != formatPlain && r.cr.err == nil && r.memberFollows() {
+			// The header goes on in the next member.
+			if err := r.openUnit(); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if err != nil && err != bufio.ErrBufferFull {
 			return nil, r.unitFailure(err, off, "", ErrTruncated, "end of input in the header")
 		}
-		if err == nil && (len(line) == 1 || (len(line) == 2 && line[0] == '\r')) {
-			break
-		}
-		r.hdrBuf = append(r.hdrBuf, line...)
-		if len(r.hdrBuf) > maxHeaderBytes {
+		if len(r.hdrBuf)-lineStart > maxHeaderBytes || len(r.hdrBuf) > 4*maxHeaderBytes {
 			r.resync = resyncUnit
 			return nil, &RecordError{Offset: off, Err: fmt.Errorf("%w: header longer than %d bytes", ErrBadHeader, maxHeaderBytes)}
+		}
+		if err == nil {
+			if l := r.hdrBuf[lineStart:]; len(l) == 1 || (len(l) == 2 && l[0] == '\r') {
+				r.hdrBuf = r.hdrBuf[:lineStart]
+				break
+			}
+			lineStart = len(r.hdrBuf)
 		}
 	}
 	fields := parseFields(make([]Field, 0, 12), string(r.hdrBuf))
@@ -429,11 +441,16 @@ func (r *Reader) memberFollows() bool {
 }
 
 // trailerOK tells whether the bytes after a block look like the end of a
-// record: line breaks, then the end of the member or the next "WARC/".
+// record: the standard CRLF CRLF, or line breaks followed by the end of the
+// member or the next "WARC/".
 func trailerOK(t []byte) bool {
 	i := 0
 	for i < len(t) && (t[i] == '\r' || t[i] == '\n') {
 		i++
+	}
+	// The standard trailer: whatever follows is the next record's business.
+	if i >= 4 && string(t[:4]) == "\r\n\r\n" {
+		return true
 	}
 	t = t[i:]
 	return len(t) == 0 || (len(t) >= 5 && string(t[:5]) == "WARC/")
