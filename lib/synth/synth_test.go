@@ -525,3 +525,25 @@ func TestStaticTemplate(t *testing.T) {
 		t.Fatalf("%d site templates", len(n))
 	}
 }
+
+func TestSmallConfigs(t *testing.T) {
+	for _, cfg := range []Config{
+		{Sites: 1, PagesPerSite: 1},
+		{Sites: 1, PagesPerSite: 1, CJK: true},
+		{Sites: 1, PagesPerSite: 3, IndexPages: 3},
+		{Sites: 2, PagesPerSite: 2, IndexPages: 1, Templates: 1, PageBytes: 1000},
+	} {
+		pages, err := Generate(cfg)
+		if err != nil {
+			t.Fatalf("%+v: %v", cfg, err)
+		}
+		if len(pages) != cfg.Sites*cfg.PagesPerSite {
+			t.Errorf("%+v: %d pages", cfg, len(pages))
+		}
+		for _, p := range pages {
+			if (p.Kind == "article") != (len(p.GoldSpans) > 1) {
+				t.Errorf("%+v: %s %s page with %d spans", cfg, p.ID, p.Kind, len(p.GoldSpans))
+			}
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -118,6 +119,9 @@ func write(cfg synth.Config, path string, stdout io.Writer) (int64, error) {
 	var w io.Writer = stdout
 	var f *os.File
 	if path != "-" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return 0, err
+		}
 		var err error
 		if f, err = os.Create(path); err != nil {
 			return 0, err
