@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	ucli "github.com/urfave/cli/v2"
 )
@@ -27,7 +29,7 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return &ucli.Command{
 			Name: name, Usage: usage, ArgsUsage: argsUsage, Flags: flags,
 			Action: func(c *ucli.Context) error {
-				if name == "apply" && c.String(FlagModel) == "" {
+				if name == "apply" && c.String(FlagModel) == "" && !c.Bool(FlagKeyed) {
 					return usageError{fmt.Errorf("apply needs --model FILE (written by %s learn)", tool.Name)}
 				}
 				e, err := Open(c, tool)
@@ -57,6 +59,10 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 				common(RecordFlags(), []ucli.Flag{ModelFlag()}), runApply),
 			cmd("run", "learn per site and apply in one pass; every page is emitted once", inputs,
 				common(LearnFlags(), RecordFlags()), runRun),
+			cmd("map", "write pages as SITE<TAB>1<TAB>JSON lines for a keyed job (the mapper of docs/SCALE.md)", inputs,
+				slices.Concat(InputFlags(), OutputFlags(), []ucli.Flag{
+					&ucli.BoolFlag{Name: FlagPaths, Usage: "read the input file names from stdin, one per line (a Hadoop Streaming mapper's input)"},
+				}), runMap),
 			cmd("show", "write an HTML view of pages with the removed parts greyed", inputs,
 				common(LearnFlags(), []ucli.Flag{ModelFlag(),
 					&ucli.StringFlag{Name: "id", Usage: "show the page with this id (or url)"},
@@ -104,3 +110,15 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 
 // UsageError wraps err so that Run reports it with exit status 2.
 func UsageError(err error) error { return usageError{err} }
+
+// readPaths reads input names, one per line; blank lines are ignored.
+func readPaths(r io.Reader) ([]string, error) {
+	var paths []string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		if p := strings.TrimSpace(sc.Text()); p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths, sc.Err()
+}

@@ -29,6 +29,7 @@ type Env struct {
 	siteMode site.Mode
 	onError  string
 	dropHTML bool
+	keyed    bool
 	// recordsOut is set when the output is page records (run, apply): a
 	// failed page is then emitted with "error"; otherwise it is counted.
 	recordsOut bool
@@ -86,15 +87,28 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		onError:  c.String(FlagOnError),
 		workers:  c.Int(FlagWorkers),
 		dropHTML: c.Bool(FlagDropHTML),
+		keyed:    c.Bool(FlagKeyed),
 		start:    time.Now(),
 		consumed: map[string]int64{},
 		skipped:  map[string]int64{},
 		sites:    map[string]struct{}{},
 	}
-	e.in = stream.NewReader(c.Args().Slice(), app.Reader, stream.Options{
+	inputs, stdin := c.Args().Slice(), app.Reader
+	if c.Bool(FlagPaths) {
+		paths, err := readPaths(stdin)
+		if err != nil {
+			return nil, err
+		}
+		if len(paths) == 0 {
+			return nil, usageError{errors.New("--paths: no input names on stdin")}
+		}
+		inputs, stdin = append(inputs, paths...), strings.NewReader("")
+	}
+	e.in = stream.NewReader(inputs, stdin, stream.Options{
 		Format:         stream.Format(c.String(FlagFormat)),
 		HTMLField:      c.String(FlagHTMLField),
 		MaxRecordBytes: c.Int(FlagMaxRecordBytes),
+		Keyed:          e.keyed,
 	})
 	if f, ok := e.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		e.progress = true
@@ -102,9 +116,23 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 	return e, nil
 }
 
-// SiteOf returns the site key of a page under --site-key.
+// SiteOf returns the site key of a page: its line's key under --keyed,
+// else by --site-key.
 func (e *Env) SiteOf(rec *record.Record) string {
+	if e.keyed {
+		return rec.Key
+	}
 	return site.Key(e.siteMode, rec.Site, rec.URL)
+}
+
+// KeyOf makes s usable as the key of a keyed line: no TAB, CR or LF.
+func KeyOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 // Next returns the next page, or io.EOF at the end of the input or when the
@@ -174,7 +202,12 @@ func (e *Env) Emit(rec *record.Record) {
 	if e.out == nil && !e.openOutput() {
 		return
 	}
-	e.line = rec.AppendJSON(e.line[:0])
+	e.line = e.line[:0]
+	if e.keyed {
+		e.line = append(e.line, KeyOf(key)...)
+		e.line = append(e.line, '\t')
+	}
+	e.line = rec.AppendJSON(e.line)
 	if rec.Has("error") {
 		e.errs++
 	}

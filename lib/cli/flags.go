@@ -24,6 +24,8 @@ const (
 	FlagDropHTML       = "drop-html"
 	FlagMaxRecordBytes = "max-record-bytes"
 	FlagWorkers        = "workers"
+	FlagKeyed          = "keyed"
+	FlagPaths          = "paths"
 )
 
 // Error policies of --on-error.
@@ -41,6 +43,7 @@ func InputFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: FlagSiteKey, Value: string(site.Auto), Usage: "site of a page: auto (the site member, else the URL's host), host, domain or none (all pages one set)"},
 		&ucli.StringFlag{Name: FlagOnError, Value: OnErrorWarn, Usage: "a bad record: warn (report it, emit it with \"error\"), skip (count it only) or fail (stop)"},
 		&ucli.IntFlag{Name: FlagMaxRecordBytes, Value: 256 << 20, Usage: "longest accepted input record in bytes"},
+		&ucli.BoolFlag{Name: FlagKeyed, Usage: "lines are SITE<TAB>JSON in and out, sorted by SITE (Hadoop Streaming, Spark pipe(); see docs/SCALE.md)"},
 	}
 }
 

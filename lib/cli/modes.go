@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 
 	"github.com/chaffkit/chaff/lib/model"
 	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/stream"
 )
 
 // siteState is one site's progress through learning.
@@ -31,6 +33,7 @@ type grouper struct {
 	buffered  int
 	sites     map[string]*siteState
 	order     []*siteState
+	last      *siteState // keyed input: the group being read
 	// learned is called once per site, after learning, with the pages that
 	// were buffered; page is called for each later page of a learned site.
 	learned func(s *siteState, buffered []*record.Record)
@@ -58,11 +61,21 @@ func (g *grouper) run() {
 			continue
 		}
 		key := g.e.SiteOf(rec)
+		if g.e.keyed && g.last != nil && g.last.key != key && !g.last.learned {
+			// Keyed input is sorted by key: the previous group is complete.
+			g.learn(g.last)
+		}
 		s := g.sites[key]
 		if s == nil {
 			s = &siteState{key: key}
 			g.sites[key] = s
 			g.order = append(g.order, s)
+		}
+		if g.e.keyed && g.last != s {
+			if g.last != nil {
+				g.forget(g.last)
+			}
+			g.last = s
 		}
 		if s.learned {
 			g.page(s, rec)
@@ -88,6 +101,12 @@ func (g *grouper) run() {
 			g.learn(s)
 		}
 	}
+}
+
+// forget drops a finished group of keyed input, whose key cannot come back.
+func (g *grouper) forget(s *siteState) {
+	delete(g.sites, s.key)
+	g.order = slices.DeleteFunc(g.order, func(o *siteState) bool { return o == s })
 }
 
 func (g *grouper) learn(s *siteState) {
@@ -230,6 +249,9 @@ func runLearn(e *Env) int {
 			return
 		}
 		e.models++
+		if e.keyed {
+			line = slices.Concat([]byte(KeyOf(s.key)+"\t"+stream.TagModel+"\t"), line)
+		}
 		e.EmitLine(line)
 	}
 	g.page = func(s *siteState, rec *record.Record) { e.Consume(rec, "beyond-sample") }
@@ -297,6 +319,9 @@ func (ms *Models) For(site string) (Model, error) {
 }
 
 func runApply(e *Env) int {
+	if e.keyed {
+		return runApplyKeyed(e)
+	}
 	ms, err := e.LoadModels()
 	if err != nil {
 		e.warnf("%v", err)
@@ -317,6 +342,65 @@ func runApply(e *Env) int {
 			continue
 		}
 		e.ApplyAndEmit(m, rec)
+	}
+	return e.Close()
+}
+
+// runApplyKeyed is apply as the reduce side of a join: the input is sorted
+// by key, and each key's model line (tag TagModel) comes before its pages.
+// Only the current key's model is held.
+func runApplyKeyed(e *Env) int {
+	var key string
+	var m Model
+	var merr error
+	for {
+		rec, err := e.Next()
+		if err != nil {
+			break
+		}
+		if rec.Key != key {
+			key, m, merr = rec.Key, nil, fmt.Errorf("no model line for key %q before its pages", rec.Key)
+		}
+		if rec.Tag == stream.TagModel {
+			m, merr = e.loadModelLine(rec)
+			e.Consume(rec, "model")
+			continue
+		}
+		if !e.HasHTML(rec) {
+			continue
+		}
+		if merr != nil {
+			e.Fail(rec, merr)
+			continue
+		}
+		e.ApplyAndEmit(m, rec)
+	}
+	return e.Close()
+}
+
+func (e *Env) loadModelLine(rec *record.Record) (Model, error) {
+	line, err := model.Decode(rec.AppendJSON(nil), rec.Where(), e.Tool.Name, e.Tool.Version)
+	if err != nil {
+		e.warnf("%v", err)
+		return nil, err
+	}
+	return e.Tool.Load(e.Ctx, json.RawMessage(line.Model))
+}
+
+// runMap is the mapper of the keyed contract: it reads pages in any format
+// and writes them as KEY<TAB>TagPage<TAB>JSON lines, the key by --site-key.
+func runMap(e *Env) int {
+	for {
+		rec, err := e.Next()
+		if err != nil {
+			break
+		}
+		e.line = append(e.line[:0], KeyOf(e.SiteOf(rec))...)
+		e.line = append(e.line, "\t"+stream.TagPage+"\t"...)
+		e.line = rec.AppendJSON(e.line)
+		e.EmitLine(e.line)
+		e.emitted++
+		e.sites[e.SiteOf(rec)] = struct{}{}
 	}
 	return e.Close()
 }

@@ -75,15 +75,9 @@ func Read(r io.Reader, name, tool string, version, maxBytes int) (*Set, error) {
 		if err != nil {
 			return nil, fmt.Errorf("model file %w", err)
 		}
-		var line Line
-		if err := json.Unmarshal(rec.AppendJSON(nil), &line); err != nil {
-			return nil, fmt.Errorf("model file %s: not a model line: %w", rec.Where(), err)
-		}
-		if line.Tool != tool {
-			return nil, fmt.Errorf("model file %s: a model of %q, not of %s", rec.Where(), line.Tool, tool)
-		}
-		if line.Version != version {
-			return nil, fmt.Errorf("model file %s: model version %d, this %s reads version %d: learn the model again", rec.Where(), line.Version, tool, version)
+		line, err := Decode(rec.AppendJSON(nil), rec.Where(), tool, version)
+		if err != nil {
+			return nil, err
 		}
 		if _, dup := set.Sites[line.Site]; !dup {
 			set.Order = append(set.Order, line.Site)
@@ -91,4 +85,20 @@ func Read(r io.Reader, name, tool string, version, maxBytes int) (*Set, error) {
 		set.Sites[line.Site] = line
 	}
 	return set, nil
+}
+
+// Decode parses one model line and checks it is a model of tool at
+// version; where names the line in messages.
+func Decode(data []byte, where, tool string, version int) (Line, error) {
+	var line Line
+	if err := json.Unmarshal(data, &line); err != nil {
+		return line, fmt.Errorf("model file %s: not a model line: %w", where, err)
+	}
+	if line.Tool != tool {
+		return line, fmt.Errorf("model file %s: a model of %q, not of %s", where, line.Tool, tool)
+	}
+	if line.Version != version {
+		return line, fmt.Errorf("model file %s: model version %d, this %s reads version %d: learn the model again", where, line.Version, tool, version)
+	}
+	return line, nil
 }

@@ -1,7 +1,6 @@
 package record
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -21,12 +20,9 @@ type ReaderOptions struct {
 
 // Reader reads records from JSON lines. It is not safe for concurrent use.
 type Reader struct {
-	br     *bufio.Reader
+	lines  *LineReader
 	source string
 	opts   ReaderOptions
-	line   int64
-	offset int64
-	buf    []byte
 }
 
 // NewReader returns a Reader of JSON lines from r; source names r in
@@ -35,14 +31,7 @@ func NewReader(r io.Reader, source string, opts ReaderOptions) *Reader {
 	if opts.HTMLField == "" {
 		opts.HTMLField = "html"
 	}
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = DefaultMaxBytes
-	}
-	br, ok := r.(*bufio.Reader)
-	if !ok || br.Size() < 1<<16 {
-		br = bufio.NewReaderSize(r, 1<<20)
-	}
-	return &Reader{br: br, source: source, opts: opts}
+	return &Reader{lines: NewLineReader(r, opts.MaxBytes), source: source, opts: opts}
 }
 
 // Next returns the next record, or io.EOF after the last. A line that is
@@ -50,15 +39,14 @@ func NewReader(r io.Reader, source string, opts ReaderOptions) *Reader {
 // any other error is an I/O failure. Blank lines are not records.
 func (r *Reader) Next() (*Record, error) {
 	for {
-		line, tooLong, err := r.readLine()
-		if err != nil && (len(line) == 0 && !tooLong) {
-			return nil, err
+		start := r.lines.Offset()
+		line, n, err := r.lines.Next()
+		var tooLong *LineTooLong
+		if errors.As(err, &tooLong) {
+			return nil, &Error{Source: r.source, N: n, Err: err}
 		}
-		r.line++
-		start := r.offset
-		r.offset += int64(len(line))
-		if tooLong {
-			return nil, &Error{Source: r.source, N: r.line, Err: fmt.Errorf("line longer than the limit of %d bytes (--max-record-bytes)", r.opts.MaxBytes)}
+		if err != nil {
+			return nil, err
 		}
 		body := trimSpace(line)
 		if len(skipSpaceBytes(body)) == 0 {
@@ -68,46 +56,14 @@ func (r *Reader) Next() (*Record, error) {
 		copy(owned, body)
 		rec, perr := Parse(owned, r.opts.HTMLField)
 		if perr != nil {
-			return nil, &Error{Source: r.source, N: r.line, Err: fmt.Errorf("invalid JSON: %w", perr)}
+			return nil, &Error{Source: r.source, N: n, Err: fmt.Errorf("invalid JSON: %w", perr)}
 		}
-		rec.Source, rec.N, rec.Offset = r.source, r.line, start
+		rec.Source, rec.N, rec.Offset = r.source, n, start
 		return rec, nil
 	}
 }
 
 func skipSpaceBytes(b []byte) []byte { return b[skipSpace(b, 0):] }
-
-// readLine returns the next line including its newline. When the line
-// exceeds the limit the rest of it is discarded and tooLong is set.
-func (r *Reader) readLine() (line []byte, tooLong bool, err error) {
-	r.buf = r.buf[:0]
-	for {
-		chunk, err := r.br.ReadSlice('\n')
-		if len(r.buf)+len(chunk) > r.opts.MaxBytes {
-			tooLong = true
-			n := int64(len(r.buf) + len(chunk))
-			for errors.Is(err, bufio.ErrBufferFull) {
-				chunk, err = r.br.ReadSlice('\n')
-				n += int64(len(chunk))
-			}
-			r.offset += n
-			r.buf = r.buf[:0]
-			if err == io.EOF {
-				err = nil
-			}
-			return nil, true, err
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			r.buf = append(r.buf, chunk...)
-			continue
-		}
-		if len(r.buf) == 0 {
-			return chunk, false, err
-		}
-		r.buf = append(r.buf, chunk...)
-		return r.buf, false, err
-	}
-}
 
 // Parse makes a record of one JSON object. The record keeps line: the caller
 // must not modify it afterwards.

@@ -22,6 +22,10 @@ type Record struct {
 	// reader was told otherwise).
 	HTMLField string
 
+	// Key is the grouping key a keyed line (KEY<TAB>JSON) carried, and Tag
+	// the optional tag between them (KEY<TAB>TAG<TAB>JSON); empty otherwise.
+	Key, Tag string
+
 	fields []member
 }
 

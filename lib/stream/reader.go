@@ -15,6 +15,7 @@ type Options struct {
 	Format         Format // FormatAuto (or "") detects it per input
 	HTMLField      string // member holding the page in JSON lines; "html" when empty
 	MaxRecordBytes int    // longest JSON line or WARC record accepted; 0 = the readers' defaults
+	Keyed          bool   // every input is keyed lines, KEY<TAB>[TAG<TAB>]JSON
 }
 
 // StdinName names standard input in messages.
@@ -169,11 +170,19 @@ func (r *Reader) open(path string) error {
 		return nil
 	}
 	comp := SniffCompression(br)
+	name := sourceName(path)
+	if r.opts.Keyed {
+		content, err := r.decompress(br, comp)
+		if err != nil {
+			return err
+		}
+		r.cur = newKeyedSource(content, name, r.opts)
+		return nil
+	}
 	format := r.opts.Format
 	if format == FormatAuto {
 		format = SniffFormat(br, comp)
 	}
-	name := sourceName(path)
 	if format == FormatWARC {
 		src, err := newWARCSource(br, name, r.opts)
 		if err != nil {
