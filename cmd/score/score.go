@@ -8,9 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -75,6 +77,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				htmlField:      c.String("html-field"),
 				maxBytes:       c.Int("max-record-bytes"),
 				quiet:          c.Bool("quiet"),
+				workers:        c.Int("workers"),
 			}
 			mode, err := site.ParseMode(c.String("site-key"))
 			if err != nil {
@@ -123,6 +126,7 @@ type options struct {
 	htmlField                           string
 	bySite, pages, table, quiet         bool
 	siteKey                             site.Mode
+	workers                             int
 	maxBytes                            int
 }
 
@@ -149,9 +153,11 @@ type scorer struct {
 	stderr io.Writer
 	rows   *rowWriter
 
-	m     metric.Scorer
-	total group
-	sites map[string]*group
+	workers []metric.Scorer // one per worker goroutine
+	batch   []page          // pages waiting to be scored, in input order
+	scored  []metric.Page
+	total   group
+	sites   map[string]*group
 
 	gold      map[string]*goldPage
 	goldOrder []*goldPage
@@ -164,12 +170,17 @@ type scorer struct {
 
 func newScorer(opt options, stdout, stderr io.Writer) *scorer {
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	workers := opt.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	return &scorer{
-		opt:    opt,
-		out:    out,
-		stderr: stderr,
-		rows:   &rowWriter{w: out, table: opt.table},
-		sites:  map[string]*group{},
+		opt:     opt,
+		out:     out,
+		stderr:  stderr,
+		rows:    &rowWriter{w: out, table: opt.table},
+		sites:   map[string]*group{},
+		workers: make([]metric.Scorer, workers),
 	}
 }
 
@@ -197,6 +208,7 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 				hasGoldSpans: g.hasSpans, htmlLen: g.htmlLen, missing: true})
 		}
 	}
+	s.flush()
 	if s.opt.bySite {
 		for _, name := range slices.Sorted(maps.Keys(s.sites)) {
 			s.rows.group(s.sites[name], true, 0, 0)
@@ -367,22 +379,66 @@ type page struct {
 	goldSpans, kept       [][2]int
 	hasGoldSpans, hasKept bool
 	htmlLen               int
+	chars                 metric.Chars // when hasChars: computed as the page is queued
+	hasChars              bool
 	missing               bool
 	where                 string
 }
 
+// batchSize is how many pages are scored at once by the workers.
+const batchSize = 256
+
+// add queues a page; pages are scored in batches by the workers and then accounted in
+// input order, so the output does not depend on the number of workers.
 func (s *scorer) add(p page) {
-	scores := s.m.Score(p.pred, p.gold)
-	var chars metric.Chars
-	hasChars := false
 	if p.hasGoldSpans && p.hasKept && p.htmlLen >= 0 {
 		c, err := metric.CharCounts(p.htmlLen, p.goldSpans, p.kept)
 		if err != nil {
 			s.errorf(p.where, "%v (no character metrics)", err)
 		} else {
-			chars, hasChars = c, true
+			p.chars, p.hasChars = c, true
 		}
 	}
+	s.batch = append(s.batch, p)
+	if len(s.batch) >= batchSize {
+		s.flush()
+	}
+}
+
+// flush scores the queued pages, spread over the workers, and accounts them in order.
+func (s *scorer) flush() {
+	n := len(s.batch)
+	if n == 0 {
+		return
+	}
+	s.scored = slices.Grow(s.scored[:0], n)[:n]
+	w := min(len(s.workers), n)
+	if w <= 1 {
+		for i := range s.batch {
+			s.scored[i] = s.workers[0].Score(s.batch[i].pred, s.batch[i].gold)
+		}
+	} else {
+		var wg sync.WaitGroup
+		for k := range w {
+			wg.Go(func() {
+				sc := &s.workers[k]
+				for i := k; i < n; i += w {
+					s.scored[i] = sc.Score(s.batch[i].pred, s.batch[i].gold)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	for i := range s.batch {
+		s.account(s.batch[i], s.scored[i])
+		s.batch[i] = page{} // let the texts go
+	}
+	s.batch = s.batch[:0]
+}
+
+// account adds one scored page to its groups and writes its row.
+func (s *scorer) account(p page, scores metric.Page) {
+	chars, hasChars := p.chars, p.hasChars
 	groups := []*group{&s.total}
 	if s.opt.bySite {
 		g := s.sites[p.site]
@@ -495,5 +551,6 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: "html-field", Value: "html", Usage: "`FIELD` holding the page, whose length the character metrics need"},
 		&ucli.IntFlag{Name: "max-record-bytes", Value: 256 << 20, Usage: "longest accepted JSON line in bytes"},
 		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line on stderr"},
+		&ucli.IntFlag{Name: "workers", Aliases: []string{"j"}, Usage: "pages scored at once, 0 for one per core (the output does not depend on it)"},
 	}
 }

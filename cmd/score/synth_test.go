@@ -126,3 +126,27 @@ func TestSynthGoldAndEverything(t *testing.T) {
 		"char_recall": 1, "char_precision": share, "char_accuracy": share,
 	})
 }
+
+// The rows do not depend on the number of workers, across batch boundaries.
+func TestWorkersSameOutput(t *testing.T) {
+	cfg := synth.DefaultConfig()
+	cfg.PagesPerSite = 80 // 320 pages: more than one batch
+	cfg.PageBytes = 3000
+	pages, err := synth.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := jsonl(t, pages, func(p synth.Page) map[string]any {
+		half := p.Gold[:len(p.Gold)/2]
+		return map[string]any{"id": p.ID, "site": p.Site, "html": p.HTML, "gold": p.Gold,
+			"gold_spans": p.GoldSpans, "text": half + " menu home about", "t": map[string]any{"spans": [][2]int{{0, len(p.HTML) / 2}}}}
+	})
+	one, _, _ := runCase(t, []string{"-q", "-j", "1", "--pages", "--by", "site"}, in)
+	four, _, _ := runCase(t, []string{"-q", "-j", "4", "--pages", "--by", "site"}, in)
+	if one != four {
+		t.Error("-j 1 and -j 4 differ")
+	}
+	if n := strings.Count(one, "\n"); n != len(pages)+4+1 {
+		t.Errorf("%d rows, want %d pages + 4 sites + 1", n, len(pages))
+	}
+}
