@@ -188,10 +188,10 @@ func (s *site) body(h *head) *body {
 	return bd
 }
 
-// paragraph writes <p>..</p> as a content block; open is its start tag.
-func (s *site) paragraph(p *builder, open string, toks []token, runs []inlineRun) {
+// paragraph writes <p>..</p> as a content block.
+func (s *site) paragraph(p *builder, toks []token, runs []inlineRun) {
 	start := len(p.b)
-	p.w(open)
+	p.w("<p>")
 	text := renderTokens(&p.b, toks, runs, s.sep(), s.wrap)
 	p.w("</p>")
 	p.content(start, text)
@@ -441,18 +441,14 @@ func (s *site) articleA(h *head) *Page {
 		p.w("</figure>\n")
 	}
 	for i, toks := range bd.paras {
-		open := "<p>"
-		if i == 0 {
-			open = s.leadP
-		}
-		s.paragraph(p, open, toks, bd.runs[i])
+		s.paragraph(p, toks, bd.runs[i])
 		p.w("\n")
 		if !v.static && i == 2 && len(bd.paras) >= 6 {
 			p.f("<div class=\"%s\" id=\"%sad-inline\" data-ord=\"%d\"><span class=\"%s\">%s</span></div>\n",
 				c["inlinead"], s.prefix, r.Uint32(), c["adlabel"], s.label("ad"))
 		}
 	}
-	p.w("</div><!-- /.", c["body"], " -->\n")
+	p.w("</div>\n")
 	if r.IntN(100) < 8 {
 		p.w("<p class=\"", c["correction"], "\"><em>", s.label("correction"), "</em></p>\n")
 	}
@@ -541,13 +537,13 @@ func (s *site) articleB(h *head) *Page {
 	p.w("<div id=\"", c["wrap"], "\">\n")
 	p.w("<table id=\"", c["masthead"], "\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\"><tr>\n")
 	p.w("<td class=\"", c["logocell"], "\"><a href=\"/\"><img src=\"/images/logo.gif\" alt=\"", s.name, "\" width=\"220\" height=\"60\" border=\"0\" /></a></td>\n")
-	p.w("<td class=\"", c["toplinks"], "\" align=\"right\"><a href=\"/subscribe\">", s.label("subscribe"), "</a>&nbsp;|&nbsp;<a href=\"/login\">",
-		s.label("signin"), "</a>&nbsp;|&nbsp;", s.dateShort(v.published), "</td>\n</tr></table>\n")
+	p.w("<td class=\"", c["toplinks"], "\" align=\"right\"><a href=\"/subscribe\">", s.label("subscribe"), "</a> | <a href=\"/login\">",
+		s.label("signin"), "</a> | ", s.dateShort(v.published), "</td>\n</tr></table>\n")
 	p.w("<table id=\"", c["layout"], "\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\"><tr>\n")
 	p.w("<td id=\"", c["leftcol"], "\" valign=\"top\" width=\"160\">\n<ul class=\"", c["leftnav"], "\">\n")
-	p.w("<li><a href=\"/\">", s.label("home"), "</a>\n") // end tags left out, as old pages do
+	p.w("<li><a href=\"/\">", s.label("home"), "</a></li>\n")
 	for i := range s.sections {
-		p.w("<li><a href=\"/", s.sections[i][0], "/index.htm\">", s.sectionLabel(i), "</a>\n")
+		p.w("<li><a href=\"/", s.sections[i][0], "/index.htm\">", s.sectionLabel(i), "</a></li>\n")
 	}
 	p.w("</ul>\n<div class=\"", c["promo"], "\"><a href=\"/newsletter\"><img src=\"/images/promo-newsletter.gif\" width=\"150\" height=\"120\" alt=\"",
 		s.label("newsletter"), "\" border=\"0\" /></a></div>\n</td>\n")
@@ -570,7 +566,7 @@ func (s *site) articleB(h *head) *Page {
 	}
 	readMore := !v.static && len(bd.paras) >= 4 && r.IntN(2) == 0
 	for i, toks := range bd.paras {
-		s.paragraph(p, "<p>", toks, bd.runs[i])
+		s.paragraph(p, toks, bd.runs[i])
 		p.w("\n")
 		if i == 1 && readMore {
 			o := s.articles(r, 1, v.pos)[0]

@@ -167,8 +167,7 @@ type site struct {
 	relatedN int // entries of the related-links list
 	teaserN  int // teasers on an index page
 	adUnit   string
-	leadP    string // the start tag of an article's first paragraph in template A
-	indexPos []int  // positions of the index pages, ascending
+	indexPos []int // positions of the index pages, ascending
 	cfg      *Config
 }
 
@@ -240,7 +239,6 @@ func newSite(cfg *Config, index int, cjk bool) *site {
 	s.popularN = 5
 	s.relatedN = 4 + r.IntN(3)
 	s.teaserN = 12 + r.IntN(8)
-	s.leadP = pick(r, []string{"<p>", "<p>", `<p class="lead">`, `<p class="intro">`})
 	s.adUnit = fmt.Sprintf("/%d/%s", 1000+r.IntN(9000), strings.Split(s.host, ".")[1])
 	var about strings.Builder
 	for range 2 {
