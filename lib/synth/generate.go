@@ -16,7 +16,7 @@ type Config struct {
 	IndexPages   int    // index (teaser list) pages per site, spread among the articles
 	Templates    int    // article templates per site, 1 or 2 (default 2)
 	CJK          bool   // make the last site Japanese-like (kana and kanji, no spaces)
-	PageBytes    int    // about how large a page is; sites vary from 0.7 to 1.5 times it (default 30000)
+	PageBytes    int    // about how large a page is; sites vary from 0.8 to 1.4 times it (default 30000)
 	Interleave   bool   // emit pages round-robin over the sites (as a crawl would) instead of site by site
 	// StaticTemplate makes every byte outside the content the same on all articles of a
 	// template: no per-page title in the head, bylines, dates, ids, related or popular lists,
@@ -34,7 +34,8 @@ const (
 )
 
 // DefaultConfig is the built-in sample: 4 sites (the last one Japanese-like) x 24 pages, 3 of
-// them index pages, two article templates per site, pages of 20-45 KB; about 3 MB in all.
+// them index pages (13 template A, 8 template B articles per site), pages of 22-47 KB (site
+// means 24-44 KB), 3.5 MB of HTML in all, generated in about 0.15 s.
 func DefaultConfig() Config {
 	return Config{Seed: 1, Sites: DefaultSites, PagesPerSite: DefaultPagesPerSite, IndexPages: 3,
 		Templates: DefaultTemplates, CJK: true, PageBytes: DefaultPageBytes}
@@ -43,7 +44,8 @@ func DefaultConfig() Config {
 // ErrConfig is wrapped by the errors Each returns for an impossible Config.
 var ErrConfig = errors.New("synth: bad config")
 
-func (c Config) normalized() (Config, error) {
+// Normalized returns the Config with defaults filled in, or an error wrapping ErrConfig.
+func (c Config) Normalized() (Config, error) {
 	if c.Sites == 0 {
 		c.Sites = DefaultSites
 	}
@@ -129,9 +131,6 @@ func Each(cfg Config, fn func(*Page) error) error {
 	}
 	return nil
 }
-
-// Normalized returns the Config with defaults filled in, or an error wrapping ErrConfig.
-func (c Config) Normalized() (Config, error) { return c.normalized() }
 
 // Random streams: every piece of a corpus has its own PCG stream derived from the seed, so a
 // page is the same whatever else is generated, and pages can be made in any order.
