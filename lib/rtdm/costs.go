@@ -135,3 +135,50 @@ func (Match) InsertBelow(a *Tree, i int, b *Tree, j int) float64 {
 	}
 	return Inf
 }
+
+// Soft is the matching model with every infinite cost of [Match] made finite (the size of what
+// is replaced, removed or inserted), so that a page no pattern accepts still maps onto the
+// nearest pattern. Not in the paper: a fallback for pages the patterns do not accept.
+type Soft struct{ Match }
+
+// Replace is (A), or 1.
+func (Soft) Replace(a *Tree, i int, b *Tree, j int) float64 {
+	if a.Nodes[i].Kind != Plain {
+		return 0
+	}
+	return 1
+}
+
+// Delete is (G), or the size of the subtree.
+func (Soft) Delete(a *Tree, i int) float64 {
+	if a.Nodes[i].Kind.Optional() {
+		return 1
+	}
+	return float64(a.Nodes[i].Size)
+}
+
+// Insert is (D) and (E), or the size of the subtree.
+func (Soft) Insert(a *Tree, prev int, b *Tree, j int) float64 {
+	if prev >= 0 && a.Nodes[prev].Kind.Many() {
+		return 0
+	}
+	return float64(b.Nodes[j].Size)
+}
+
+// DeleteBelow removes each child subtree of a[i].
+func (s Soft) DeleteBelow(a *Tree, i int, b *Tree, j int) float64 {
+	end := i + int(a.Nodes[i].Size)
+	sum := 0.0
+	for c := i + 1; c < end; c += int(a.Nodes[c].Size) {
+		sum += s.Delete(a, c)
+	}
+	return sum
+}
+
+// InsertBelow is (C), or the number of descendants.
+func (Soft) InsertBelow(a *Tree, i int, b *Tree, j int) float64 {
+	if a.Nodes[i].Kind != Plain {
+		return 0
+	}
+	return float64(b.Nodes[j].Size - 1)
+}

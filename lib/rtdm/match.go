@@ -16,7 +16,12 @@ type Passage struct {
 // each wildcard, in the pattern's pre-order (Text and Words are left empty; see [FillText]).
 // A + or * wildcard consumes the subtree it maps to and the unmapped siblings inserted after it.
 func MatchTree(p, t *Tree) (float64, []Passage) {
-	d, m := Map(p, t, Match{}, Inf)
+	return MatchTreeWith(p, t, Match{})
+}
+
+// MatchTreeWith is [MatchTree] under another matching cost model (such as [Soft]).
+func MatchTreeWith(p, t *Tree, c Costs) (float64, []Passage) {
+	d, m := Map(p, t, c, Inf)
 	if d == Inf {
 		return d, nil
 	}

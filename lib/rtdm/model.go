@@ -21,6 +21,10 @@ type Options struct {
 	Compose    ComposeOptions
 	Label      LabelOptions
 	Workers    int // goroutines for the similarity matrix (0: GOMAXPROCS)
+	// Soft matches a page that no pattern accepts against the nearest pattern under the
+	// [Soft] costs instead of giving up (not in the paper). Extraction then reports
+	// Soft = true.
+	Soft bool
 }
 
 // DefaultOptions are the paper's settings plus the measured improvements.
@@ -30,6 +34,7 @@ var DefaultOptions = Options{
 	MinCluster: 2,
 	Compose:    DefaultComposeOptions,
 	Label:      DefaultLabelOptions,
+	Soft:       true,
 }
 
 // Pattern is the ne-pattern of one cluster.
@@ -93,6 +98,7 @@ type Extraction struct {
 	Passages []Passage // what the wildcards consumed, in pattern pre-order
 	Title    int       // index of the title passage, -1 when none
 	Body     int       // index of the body passage, -1 when none
+	Soft     bool      // no pattern accepted the page: matched under the Soft costs
 }
 
 // Extract matches the page against every pattern, keeps the one with the lowest finite cost
@@ -111,11 +117,25 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 			ex.Cost, best = d, k
 		}
 	}
+	var costs Costs = Match{}
+	if best < 0 && opt.Soft && len(m.Patterns) > 0 {
+		costs = Soft{}
+		for k := range m.Patterns {
+			eps := Inf
+			if best >= 0 {
+				eps = ex.Cost
+			}
+			if d := Distance(m.Patterns[k].Tree, pg.Tree, costs, eps); best < 0 || d < ex.Cost {
+				ex.Cost, best = d, k
+			}
+		}
+		ex.Soft = true
+	}
 	if best < 0 {
 		return ex, ErrNoMatch
 	}
 	ex.Cluster = m.Patterns[best].Cluster
-	cost, ps := MatchTree(m.Patterns[best].Tree, pg.Tree)
+	cost, ps := MatchTreeWith(m.Patterns[best].Tree, pg.Tree, costs)
 	ex.Cost = cost
 	FillText(pg.Tree, ps)
 	ex.Passages = ps

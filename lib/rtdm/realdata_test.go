@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -168,10 +169,26 @@ func TestRealData(t *testing.T) {
 		opt       rtdm.Options
 		withTitle bool
 	}
-	variants := []variant{{"default", rtdm.DefaultOptions, true}}
+	def := rtdm.DefaultOptions
+	if v, err := strconv.ParseFloat(os.Getenv("CHAFF_RTDM_SIM"), 64); err == nil {
+		def.Similarity = v
+	}
+	switch os.Getenv("CHAFF_RTDM_LINK") {
+	case "average":
+		def.Linkage = rtdm.Average
+	case "single":
+		def.Linkage = rtdm.SingleLink
+	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_BODY")); err == nil {
+		def.Label.BodyMinWords = v
+	}
+	if os.Getenv("CHAFF_RTDM_HARD") != "" {
+		def.Soft = false
+	}
+	variants := []variant{{"default", def, true}}
 	if os.Getenv("CHAFF_RTDM_FAITHFUL") != "" {
 		f := rtdm.DefaultOptions
-		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle = false, false, false
+		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
 		variants = append(variants, variant{"faithful", f, false})
 	}
 	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
