@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // sharedData returns ../shared/data next to the repository root (the directory holding
@@ -69,4 +73,28 @@ func TestRealDataGoldAgainstItself(t *testing.T) {
 			"pages": set.pages, "precision": 0, "recall": 0, "f1": 0, "token_f1": 0, "precision_pages": 0,
 		})
 	}
+}
+
+// BenchmarkRealBig9 scores the big9 pages (html included in the records) against their gold.
+func BenchmarkRealBig9(b *testing.B) {
+	dir, _ := os.Getwd()
+	path := filepath.Join(dir, "..", "..", "..", "shared", "data", "big9-2005-2013.jsonl.zst")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		b.Skipf("skipped: %v", err)
+	}
+	zr, _ := zstd.NewReader(nil)
+	in, err := zr.DecodeAll(raw, nil)
+	zr.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := run([]string{"score", "-q", "--pred-field", "gold"}, bytes.NewReader(in), io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+	b.ReportMetric(float64(180*b.N)/b.Elapsed().Seconds(), "pages/s")
 }

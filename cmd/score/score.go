@@ -63,7 +63,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError{err}
 		},
 		Flags: scoreFlags(),
-
 		Action: func(c *ucli.Context) error {
 			opt := options{
 				goldPath:       c.String("gold"),
