@@ -542,14 +542,14 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: "pred-field", Value: "text", Usage: "`FIELD` holding the predicted text (absent or null: empty)"},
 		&ucli.StringFlag{Name: "key", Value: "id", Usage: "`FIELD` joining predictions to --gold records (url for the WARC gold files)"},
 		&ucli.StringFlag{Name: "by", Usage: "also one row per `GROUP` (site)"},
-		&ucli.StringFlag{Name: "site-key", Value: string(site.Auto), Usage: "site of a page for --by site: auto (the site member, else the URL's host), host, domain or none"},
+		&ucli.StringFlag{Name: "site-key", Value: string(site.Auto), Usage: "`MODE` giving the site of a page for --by site: auto (the site member, else the URL's host), host, domain or none"},
 		&ucli.BoolFlag{Name: "pages", Usage: "also one row per page"},
 		&ucli.BoolFlag{Name: "table", Usage: "print a table for people instead of JSON lines"},
 		&ucli.StringFlag{Name: "spans-field", Usage: "`PATH` of the kept byte spans (tool.spans, or tool for its spans); default: the one object field with spans"},
 		&ucli.StringFlag{Name: "gold-spans-field", Value: "gold_spans", Usage: "`FIELD` holding the gold byte spans"},
 		&ucli.StringFlag{Name: "html-field", Value: "html", Usage: "`FIELD` holding the page, whose length the character metrics need"},
-		&ucli.IntFlag{Name: "max-record-bytes", Value: 256 << 20, Usage: "longest accepted JSON line in bytes"},
+		&ucli.IntFlag{Name: "max-record-bytes", Value: 256 << 20, Usage: "longest accepted JSON line in `BYTES`"},
 		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line on stderr"},
-		&ucli.IntFlag{Name: "workers", Aliases: []string{"j"}, Usage: "pages scored at once, 0 for one per core (the output does not depend on it)"},
+		&ucli.IntFlag{Name: "workers", Aliases: []string{"j"}, Usage: "`N` pages scored at once, 0 for one per core (the output does not depend on it)"},
 	}
 }
