@@ -166,12 +166,7 @@ func hasHiddenAttr(tag string) bool {
 	return false
 }
 
-func (r *renderer) result() string {
-	if !utf8.Valid(r.out) {
-		return strings.ToValidUTF8(string(r.out), "\uFFFD")
-	}
-	return string(r.out)
-}
+func (r *renderer) result() string { return string(r.out) }
 
 // flush writes the due break or space before a character.
 func (r *renderer) flush() {
@@ -268,8 +263,10 @@ func (r *renderer) writeByte(c byte) {
 
 // writeRune writes one encoded non-ASCII character (or an invalid byte).
 func (r *renderer) writeRune(s string) {
-	c, _ := utf8.DecodeRuneInString(s)
+	c, n := utf8.DecodeRuneInString(s)
 	switch {
+	case c == utf8.RuneError && n <= 1:
+		s = "\uFFFD" // each invalid byte
 	case c == '\ufeff' || c == '\u200b':
 		return
 	case unicode.IsSpace(c):
