@@ -1,0 +1,111 @@
+// Command peer runs a single-page extractor that users would otherwise use
+// (go-trafilatura, go-shiori/go-readability, readeck's go-readability) on our
+// page records, so that the evaluation scores every extractor on the same
+// pages with the same score:
+//
+//	peer -x trafilatura pages.jsonl.zst > trafilatura.jsonl
+//
+// Input is anything chaff's tools read (JSON lines, WARC, plain/gzip/zstd);
+// output is one {"id","url","site","text"} line per page (plus "error" when
+// the extractor failed: the page is still emitted, with empty text). A summary
+// with pages/s goes to stderr.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	shiori "github.com/go-shiori/go-readability"
+	trafilatura "github.com/markusmobius/go-trafilatura"
+	readeck "codeberg.org/readeck/go-readability"
+
+	"github.com/chaffkit/chaff/lib/stream"
+)
+
+var extractors = map[string]func(html string, u *url.URL) (string, error){
+	"trafilatura": func(html string, u *url.URL) (string, error) {
+		res, err := trafilatura.Extract(strings.NewReader(html), trafilatura.Options{
+			OriginalURL: u, EnableFallback: true, ExcludeComments: true,
+		})
+		if err != nil {
+			return "", err
+		}
+		return res.ContentText, nil
+	},
+	"go-readability": func(html string, u *url.URL) (string, error) {
+		a, err := shiori.FromReader(strings.NewReader(html), u)
+		return a.TextContent, err
+	},
+	"readeck-readability": func(html string, u *url.URL) (string, error) {
+		a, err := readeck.FromReader(strings.NewReader(html), u)
+		return a.TextContent, err
+	},
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("peer", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("x", "trafilatura", "extractor: trafilatura, go-readability or readeck-readability")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	extract, ok := extractors[*name]
+	if !ok {
+		fmt.Fprintf(stderr, "peer: unknown extractor %q\n", *name)
+		return 2
+	}
+	in := stream.NewReader(fs.Args(), stdin, stream.Options{})
+	out := bufio.NewWriterSize(stdout, 1<<20)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	start := time.Now()
+	pages, failed := 0, 0
+	for {
+		rec, err := in.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "peer: %v\n", err)
+			continue
+		}
+		u, _ := url.Parse(rec.URL)
+		if u == nil || u.Host == "" {
+			u, _ = url.Parse("http://example.com/")
+		}
+		text, xerr := extractOne(extract, rec.HTML, u)
+		row := map[string]any{"id": rec.ID, "url": rec.URL, "site": rec.Site, "text": text}
+		if xerr != nil {
+			row["error"] = xerr.Error()
+			failed++
+		}
+		if err := enc.Encode(row); err != nil {
+			return 1
+		}
+		pages++
+	}
+	secs := time.Since(start).Seconds()
+	fmt.Fprintf(stderr, "peer %s: summary pages=%d failed=%d mb=%.2f seconds=%.2f pages_per_s=%.1f\n",
+		*name, pages, failed, float64(in.Bytes())/1e6, secs, float64(pages)/max(secs, 1e-9))
+	return 0
+}
+
+// extractOne runs one extractor, turning its panics into errors.
+func extractOne(f func(string, *url.URL) (string, error), html string, u *url.URL) (text string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return f(html, u)
+}
