@@ -22,9 +22,9 @@ import (
 	"strings"
 	"time"
 
+	readeck "codeberg.org/readeck/go-readability"
 	shiori "github.com/go-shiori/go-readability"
 	trafilatura "github.com/markusmobius/go-trafilatura"
-	readeck "codeberg.org/readeck/go-readability"
 
 	"github.com/chaffkit/chaff/lib/stream"
 )
