@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+
+	"github.com/chaffkit/chaff/lib/ampl"
+	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/record"
+	ucli "github.com/urfave/cli/v2"
+)
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cli.Run(tool(), args, stdin, stdout, stderr)
+}
+
+// modelVersion is the version of the model format (ampl.Model as JSON).
+const modelVersion = 1
+
+func tool() *cli.Tool {
+	t := &cli.Tool{
+		Name:    "ampl",
+		Usage:   "template discovery by substring amplification: peaks of F(f), template strings, content = the rest",
+		Version: modelVersion,
+		Flags:   algoFlags(),
+		Learn:   learn,
+		Load:    load,
+	}
+	t.Commands = []*ucli.Command{peaksCommand(t)}
+	return t
+}
+
+func algoFlags() []ucli.Flag {
+	d := ampl.Default()
+	return []ucli.Flag{
+		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's algorithm: F(f) += f·|w|, maximal peak over all f >= 2, template = maximal strings of V(f_p); other flags then change single parts"},
+		&ucli.StringFlag{Name: "rule", Value: string(d.Rule), Usage: "F(f) accumulation: paper (f·|w|) or edge (each suffix-tree edge by its own length: exact)"},
+		&ucli.StringFlag{Name: "gap", Value: string(d.Gap), Usage: "G(f) where F(f-1) = 0: skip (undefined, f is no peak) or prev (divide by the nearest lower point)"},
+		&ucli.IntFlag{Name: "max-len", Value: d.MaxLen, Usage: "ignore branching strings longer than this many bytes in V and F (0: no bound; the paper used < 50 for V)"},
+		&ucli.Float64Flag{Name: "peak-max", Value: d.PeakMax, Usage: "search the maximal peak in 2 <= f <= peak-max x |S| (0: every f)"},
+		&ucli.Float64Flag{Name: "peak-g", Value: d.PeakG, Usage: "also take every local maximum of F with G(f) >= this (0: the maximal peak only)"},
+		&ucli.BoolFlag{Name: "multiples", Value: d.Multiples, Usage: "also take f = c·f_p, c = 2, 3, ... (Definition 2)"},
+		&ucli.StringFlag{Name: "select", Value: string(d.Select), Usage: "template strings: peak (maximal strings of V at the peaks) or docs (maximal strings in >= min-docs of the pages)"},
+		&ucli.Float64Flag{Name: "min-docs", Value: d.MinDocs, Usage: "with --select docs: the fraction of the sample's pages a template string occurs in"},
+		&ucli.IntFlag{Name: "min-len", Value: d.MinLen, Usage: "drop template strings shorter than this many characters"},
+		&ucli.BoolFlag{Name: "whole-words", Value: d.WholeWords, Usage: "never let a template string cut a word: a partly covered word stays content"},
+	}
+}
+
+// options reads the algorithm flags: the defaults (or the paper's with --faithful), then
+// every flag given explicitly.
+func options(c *ucli.Context) (ampl.Options, error) {
+	o := ampl.Default()
+	if c.Bool("faithful") {
+		o = ampl.Faithful()
+	}
+	set := func(name string) bool { return c.IsSet(name) || !c.Bool("faithful") }
+	if set("rule") {
+		o.Rule = ampl.Rule(c.String("rule"))
+	}
+	if set("gap") {
+		o.Gap = ampl.Gap(c.String("gap"))
+	}
+	if set("max-len") {
+		o.MaxLen = c.Int("max-len")
+	}
+	if set("peak-max") {
+		o.PeakMax = c.Float64("peak-max")
+	}
+	if set("peak-g") {
+		o.PeakG = c.Float64("peak-g")
+	}
+	if set("multiples") {
+		o.Multiples = c.Bool("multiples")
+	}
+	if set("select") {
+		o.Select = ampl.Select(c.String("select"))
+	}
+	if set("min-docs") {
+		o.MinDocs = c.Float64("min-docs")
+	}
+	if set("min-len") {
+		o.MinLen = c.Int("min-len")
+	}
+	if set("whole-words") {
+		o.WholeWords = c.Bool("whole-words")
+	}
+	switch {
+	case o.Rule != ampl.RulePaper && o.Rule != ampl.RuleEdge:
+		return o, cli.UsageError(fmt.Errorf("--rule must be paper or edge, not %q", o.Rule))
+	case o.Gap != ampl.GapSkip && o.Gap != ampl.GapPrev:
+		return o, cli.UsageError(fmt.Errorf("--gap must be skip or prev, not %q", o.Gap))
+	case o.Select != ampl.SelectPeak && o.Select != ampl.SelectDocs:
+		return o, cli.UsageError(fmt.Errorf("--select must be peak or docs, not %q", o.Select))
+	case o.MinDocs < 0 || o.MinDocs > 1:
+		return o, cli.UsageError(fmt.Errorf("--min-docs must be in [0, 1]"))
+	case o.PeakMax < 0 || o.PeakG < 0 || o.MaxLen < 0 || o.MinLen < 0:
+		return o, cli.UsageError(fmt.Errorf("--peak-max, --peak-g, --max-len and --min-len must not be negative"))
+	}
+	return o, nil
+}
+
+func htmlOf(pages []*record.Record) []string {
+	out := make([]string, len(pages))
+	for i, p := range pages {
+		out[i] = p.HTML
+	}
+	return out
+}
+
+func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
+	o, err := options(c)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ampl.Learn(htmlOf(pages), o)
+	if err != nil {
+		return nil, err
+	}
+	return model{m}, nil
+}
+
+func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
+	m := new(ampl.Model)
+	if err := json.Unmarshal(raw, m); err != nil {
+		return nil, err
+	}
+	if m.Strings == nil {
+		return nil, fmt.Errorf("ampl: model has no template strings list")
+	}
+	return model{m}, nil
+}
+
+// model adapts ampl.Model to cli.Model; it encodes as the ampl.Model itself.
+type model struct{ *ampl.Model }
+
+func (m model) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
+
+// detail is the "ampl" member of an applied page.
+type detail struct {
+	Peak  int      `json:"peak"`  // the maximal peak f_p (0: none, e.g. learned from one page)
+	Spans [][2]int `json:"spans"` // kept (content) byte spans of html
+}
+
+func (m model) Apply(page *record.Record) (cli.Result, error) {
+	spans := m.Content(page.HTML)
+	d := detail{Spans: spans}
+	if m.Peak != nil {
+		d.Peak = m.Peak.F
+	}
+	return cli.Result{Text: htmltext.RenderSpans(page.HTML, spans), Detail: d}, nil
+}
+
+// View writes the page's source, escaped, with the template strings greyed and the
+// content (what apply keeps) in black.
+func (m model) View(w io.Writer, page *record.Record) error {
+	src := page.HTML
+	tmpl := m.Template(src)
+	bw := &errWriter{w: w}
+	peak := 0
+	if m.Peak != nil {
+		peak = m.Peak.F
+	}
+	title := page.URL
+	if title == "" {
+		title = page.ID
+	}
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>ampl: %s</title></head><body>\n", html.EscapeString(title))
+	fmt.Fprintf(bw, "<div class=\"ampl\"><p>ampl: |S| = %d, maximal peak f = %d, %d template strings; template greyed, content black.</p>\n", m.Pages, peak, len(m.Strings))
+	fmt.Fprint(bw, "<pre style=\"white-space:pre-wrap;word-break:break-all;font:12px monospace\">")
+	at := 0
+	for _, s := range tmpl {
+		if s[0] > at {
+			fmt.Fprintf(bw, "<b style=\"color:#000\">%s</b>", html.EscapeString(src[at:s[0]]))
+		}
+		fmt.Fprintf(bw, "<span style=\"color:#bbb\">%s</span>", html.EscapeString(src[s[0]:s[1]]))
+		at = s[1]
+	}
+	if at < len(src) {
+		fmt.Fprintf(bw, "<b style=\"color:#000\">%s</b>", html.EscapeString(src[at:]))
+	}
+	fmt.Fprint(bw, "</pre></div>\n</body></html>\n")
+	return bw.err
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return len(p), nil
+	}
+	_, e.err = e.w.Write(p)
+	return len(p), nil
+}

@@ -1,0 +1,194 @@
+package ampl
+
+import (
+	"errors"
+	"math"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/suffix"
+)
+
+// Select says which branching strings form the template.
+type Select string
+
+const (
+	// SelectPeak takes the maximal strings of V(f) at the peak frequencies (the paper).
+	SelectPeak Select = "peak"
+	// SelectDocs takes the maximal strings found in at least MinDocs of the pages, whatever
+	// their raw frequency (a template string repeated inside pages or missing from a few).
+	SelectDocs Select = "docs"
+)
+
+// Options are the learning parameters. The zero value is not meaningful; start from
+// Faithful() or Default().
+type Options struct {
+	Rule Rule `json:"rule"` // how F(f) accumulates
+	Gap  Gap  `json:"gap"`  // G(f) when F(f-1) = 0
+	// MaxLen > 0 ignores branching strings longer than MaxLen bytes in V and F.
+	MaxLen int `json:"max_len,omitempty"`
+	// PeakMax bounds the search for the maximal peak to 2 <= f <= PeakMax·|S|; 0 searches
+	// every frequency (the paper).
+	PeakMax float64 `json:"peak_max,omitempty"`
+	// PeakG > 0 adds further peaks: every f (over all frequencies) with G(f) >= PeakG that is a
+	// local maximum of F. The paper leaves this threshold as future work; 0 = maximal peak only.
+	PeakG float64 `json:"peak_g,omitempty"`
+	// Multiples adds f = c·f_p (c = 2, 3, ...) for every peak f_p (Definition 2).
+	Multiples bool `json:"multiples,omitempty"`
+	// Select picks the template strings; MinDocs is the page fraction for SelectDocs.
+	Select  Select  `json:"select"`
+	MinDocs float64 `json:"min_docs,omitempty"`
+	// MinLen drops template strings shorter than MinLen characters (runes, so that CJK text
+	// and ASCII markup are measured alike).
+	MinLen int `json:"min_len,omitempty"`
+	// WholeWords shrinks every marked span so that it never cuts a word in two: a word
+	// partly covered by a template string stays content (see snapWords).
+	WholeWords bool `json:"whole_words,omitempty"`
+}
+
+// Faithful returns the paper's algorithm: F by f·|w|, the maximal peak over all f >= 2
+// (G undefined where F(f-1) = 0), template = the maximal strings of V(f_p).
+func Faithful() Options {
+	return Options{Rule: RulePaper, Gap: GapSkip, Select: SelectPeak}
+}
+
+// Default returns the options this project ships with, chosen on the evaluation pages (see
+// the package README / docs for the measurements).
+func Default() Options {
+	return Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectDocs, MinDocs: 0.2, MinLen: 12}
+}
+
+// ErrNoPages is returned by Learn without pages.
+var ErrNoPages = errors.New("ampl: no pages to learn from")
+
+// Model is one site's template: the sample size, the peaks and the template strings.
+// Build it with Learn or decode it from JSON; it is safe for concurrent use.
+type Model struct {
+	Pages   int      `json:"pages"`
+	Options Options  `json:"options"`
+	Peak    *Peak    `json:"peak"`            // the maximal peak (nil: none, e.g. one page)
+	Peaks   []Peak   `json:"peaks,omitempty"` // every frequency whose strings were taken
+	Strings []string `json:"strings"`         // the template strings, longest first
+
+	m matcherOnce
+}
+
+// Analysis is the curve and peaks of a sample, without the template strings.
+type Analysis struct {
+	Index *suffix.Index
+	Curve *Curve
+	Peak  *Peak  // maximal peak
+	Peaks []Peak // the frequencies selected (maximal peak first)
+}
+
+// Analyze builds the index of pages, counts V and F, and finds the peaks under opt.
+func Analyze(pages []string, opt Options) (*Analysis, error) {
+	if len(pages) == 0 {
+		return nil, ErrNoPages
+	}
+	x, err := suffix.New(pages)
+	if err != nil {
+		return nil, err
+	}
+	a := &Analysis{Index: x, Curve: Count(x, opt.Rule, opt.MaxLen)}
+	a.Peak, a.Peaks = findPeaks(a.Curve, opt)
+	return a, nil
+}
+
+func findPeaks(c *Curve, opt Options) (*Peak, []Peak) {
+	hi := 0
+	if opt.PeakMax > 0 {
+		hi = int(math.Floor(opt.PeakMax * float64(c.Pages)))
+		if hi < 2 {
+			return nil, nil
+		}
+	}
+	p, ok := c.MaxPeak(2, hi, opt.Gap)
+	if !ok {
+		return nil, nil
+	}
+	peaks := []Peak{p}
+	seen := map[int]bool{p.F: true}
+	if opt.PeakG > 0 {
+		for _, q := range c.Peaks(2, 0, opt.Gap, opt.PeakG) {
+			if !seen[q.F] {
+				seen[q.F] = true
+				peaks = append(peaks, q)
+			}
+		}
+	}
+	if opt.Multiples {
+		base := append([]Peak(nil), peaks...)
+		for _, b := range base {
+			for f := 2 * b.F; f < len(c.F); f += b.F {
+				if !seen[f] && c.F[f] > 0 {
+					seen[f] = true
+					g, _ := c.G(f, opt.Gap)
+					peaks = append(peaks, Peak{F: f, G: g})
+				}
+			}
+		}
+	}
+	return &peaks[0], peaks
+}
+
+// Learn learns a site's template from its sample pages.
+func Learn(pages []string, opt Options) (*Model, error) {
+	a, err := Analyze(pages, opt)
+	if err != nil {
+		return nil, err
+	}
+	return a.Model(opt), nil
+}
+
+// Model selects the template strings of the analysed sample under opt.
+func (a *Analysis) Model(opt Options) *Model {
+	m := &Model{Pages: a.Curve.Pages, Options: opt, Peak: a.Peak, Peaks: a.Peaks}
+	x := a.Index
+	minLen := int32(max(opt.MinLen, 1))
+	var want func(n suffix.Node) bool
+	switch opt.Select {
+	case SelectDocs:
+		if m.Pages < 2 {
+			break
+		}
+		minDocs := int32(math.Ceil(opt.MinDocs * float64(m.Pages)))
+		minDocs = max(minDocs, 2)
+		want = func(n suffix.Node) bool { return n.Docs >= minDocs }
+	default:
+		if len(a.Peaks) == 0 {
+			break
+		}
+		fs := map[int]bool{}
+		for _, p := range a.Peaks {
+			fs[p.F] = true
+		}
+		want = func(n suffix.Node) bool { return fs[n.Freq()] }
+	}
+	if want == nil {
+		m.Strings = []string{}
+		return m
+	}
+	var out []string
+	x.Walk(suffix.WalkOptions{Docs: opt.Select == SelectDocs}, func(n suffix.Node) {
+		if !n.LeftDiverse || n.Depth < minLen || x.MidChar(n) || !want(n) {
+			return
+		}
+		b := x.Bytes(n)
+		if !utf8.Valid(b) || utf8.RuneCount(b) < int(minLen) { // invalid UTF-8 would not survive JSON
+			return
+		}
+		out = append(out, string(b))
+	})
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i]) != len(out[j]) {
+			return len(out[i]) > len(out[j])
+		}
+		return out[i] < out[j]
+	})
+	if out == nil {
+		out = []string{}
+	}
+	m.Strings = out
+	return m
+}

@@ -1,0 +1,158 @@
+package ampl
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/metric"
+	"github.com/klauspost/compress/zstd"
+)
+
+// dataDir returns ../shared/data relative to the repository root, or "" when absent.
+func dataDir(t testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	d := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(d); err != nil {
+		return ""
+	}
+	return d
+}
+
+type realPage struct {
+	ID   string `json:"id"`
+	Site string `json:"site"`
+	HTML string `json:"html"`
+	Gold string `json:"gold"`
+}
+
+func readSet(t testing.TB, path string) []realPage {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := zstd.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	br := bufio.NewReaderSize(zr, 1<<20)
+	var out []realPage
+	dec := json.NewDecoder(br)
+	for dec.More() {
+		var p realPage
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+var realSets = []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"}
+
+type siteScore struct {
+	site  string
+	pages int
+	peak  int
+	f1    float64
+}
+
+// evalSet learns per site from the site's pages and scores the rendered kept text.
+func evalSet(t testing.TB, pages []realPage, opt Options) (metric.ShingleResult, []siteScore) {
+	bySite := map[string][]realPage{}
+	for _, p := range pages {
+		bySite[p.Site] = append(bySite[p.Site], p)
+	}
+	var sites []string
+	for s := range bySite {
+		sites = append(sites, s)
+	}
+	sort.Strings(sites)
+	var all metric.Shingles
+	var rows []siteScore
+	for _, s := range sites {
+		ps := bySite[s]
+		html := make([]string, len(ps))
+		for i, p := range ps {
+			html[i] = p.HTML
+		}
+		m, err := Learn(html, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var site metric.Shingles
+		for _, p := range ps {
+			text := m.Text(p.HTML)
+			c := all.Add(text, p.Gold)
+			site.AddCounts(c)
+		}
+		row := siteScore{site: s, pages: len(ps), f1: site.Result().F1}
+		if m.Peak != nil {
+			row.peak = m.Peak.F
+		}
+		rows = append(rows, row)
+	}
+	return all.Result(), rows
+}
+
+func TestRealPages(t *testing.T) {
+	if os.Getenv("CHAFF_REAL") == "" {
+		t.Skip("set CHAFF_REAL=1 to score ampl on ../shared/data")
+	}
+	dir := dataDir(t)
+	if dir == "" {
+		t.Skip("../shared/data is absent")
+	}
+	configs := map[string]Options{
+		"faithful": Faithful(),
+		"bounded":  {Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectPeak},
+		"default":  Default(),
+	}
+	if spec := os.Getenv("AMPL_OPTS"); spec != "" {
+		configs = map[string]Options{}
+		for i, js := range strings.Split(spec, ";") {
+			var o Options
+			if err := json.Unmarshal([]byte(js), &o); err != nil {
+				t.Fatal(err)
+			}
+			configs[fmt.Sprintf("c%d %s", i, js)] = o
+		}
+	}
+	var names []string
+	for n := range configs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, set := range realSets {
+		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
+		for _, name := range names {
+			res, rows := evalSet(t, pages, configs[name])
+			t.Logf("%-16s %-10s P %.3f R %.3f F1 %.3f", set, name, res.Precision, res.Recall, res.F1)
+			if os.Getenv("AMPL_SITES") != "" {
+				for _, r := range rows {
+					t.Logf("    %-40s |S|=%3d peak=%4d F1 %.3f", r.site, r.pages, r.peak, r.f1)
+				}
+			}
+		}
+	}
+}
