@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -77,7 +76,20 @@ func scanString(b []byte, i int) (int, error) {
 		case c == '"':
 			return j + 1, nil
 		case c == '\\':
-			j++
+			if j+1 >= len(b) {
+				return 0, errors.New("unterminated string")
+			}
+			switch b[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j++
+			case 'u':
+				if _, ok := hex4(b[j+2:]); !ok {
+					return 0, fmt.Errorf("bad \\u escape at byte %d", j)
+				}
+				j += 5
+			default:
+				return 0, fmt.Errorf("bad escape at byte %d", j)
+			}
 		case c < 0x20:
 			return 0, fmt.Errorf("control character in string at byte %d", j)
 		}
@@ -157,16 +169,32 @@ func unquote(raw []byte) (string, error) {
 		if utf8.Valid(body) {
 			return string(body), nil
 		}
-		return strings.ToValidUTF8(string(body), "\uFFFD"), nil
+		return replaceInvalid(body), nil
 	}
 	out, err := unescape(make([]byte, 0, len(body)), body)
 	if err != nil {
 		return "", err
 	}
 	if !utf8.Valid(out) {
-		return strings.ToValidUTF8(string(out), "\uFFFD"), nil
+		return replaceInvalid(out), nil
 	}
 	return unsafe.String(unsafe.SliceData(out), len(out)), nil
+}
+
+// replaceInvalid replaces each byte of an invalid UTF-8 sequence with
+// U+FFFD, as encoding/json does (strings.ToValidUTF8 would merge runs).
+func replaceInvalid(b []byte) string {
+	out := make([]byte, 0, len(b)+8)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			out = append(out, "\uFFFD"...)
+		} else {
+			out = append(out, b[:size]...)
+		}
+		b = b[size:]
+	}
+	return string(out)
 }
 
 // unescape appends the decoded JSON string body b to out.

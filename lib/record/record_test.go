@@ -90,7 +90,7 @@ func TestQuotedMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", s, err)
 		}
-		want := strings.ToValidUTF8(s, "\uFFFD")
+		want := replaceInvalid([]byte(s))
 		if back != want {
 			t.Fatalf("%q round trip gave %q", s, back)
 		}
