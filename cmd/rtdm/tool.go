@@ -190,12 +190,10 @@ func (sm *siteModel) Apply(rec *record.Record) (cli.Result, error) {
 		return cli.Result{}, err
 	}
 	res := cli.Result{Detail: d}
-	body := htmltext.RenderSpans(pg.HTML, pg.Spans(ex.Passages[ex.Body].Roots))
-	if ex.Title >= 0 {
-		res.Title = ex.Passages[ex.Title].Text
-	}
+	body := htmltext.RenderSpans(pg.HTML, pg.Spans(ex.BodyRoots))
+	res.Title = ex.TitleText
 	res.Text = body
-	if sm.withTitle && res.Title != "" {
+	if sm.withTitle && res.Title != "" && ex.Title != ex.Body {
 		res.Text = res.Title + "\n" + body
 	}
 	return res, nil

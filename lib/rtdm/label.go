@@ -31,7 +31,11 @@ var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, Doc
 // p_j - p_i without an absolute value and "1 < k < i" for the competitors; they are read as
 // the distance and every other passage. A title must share at least one term with the body;
 // ties go to the closer passage, then to the earlier one.
-func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int) {
+//
+// With DocTitle, the pieces of every passage (see [Passage]) are title candidates too, so
+// that a headline the pattern merged into the body passage is still found; titleText is the
+// chosen passage's text or piece.
+func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, titleText string) {
 	body = -1
 	for i := range ps {
 		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) {
@@ -39,11 +43,11 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int) {
 		}
 	}
 	if body < 0 {
-		return -1, -1
+		return -1, -1, ""
 	}
 	if opt.DocTitle && docTitle != "" {
-		if t := byDocTitle(ps, body, docTitle, opt); t >= 0 {
-			return t, body
+		if t, text := byDocTitle(ps, body, docTitle, opt); t >= 0 {
+			return t, body, text
 		}
 	}
 	bodyTerms := make(map[string]struct{})
@@ -79,7 +83,10 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int) {
 			title, bestScore, bestDist = j, score, dist
 		}
 	}
-	return title, body
+	if title >= 0 {
+		titleText = ps[title].Text
+	}
+	return title, body, titleText
 }
 
 // words returns the lower-cased \w+ tokens of s (letters, digits, marks, underscore).
@@ -143,17 +150,17 @@ func isWord(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 }
 
-func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) int {
+func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int, string) {
 	dt := make(map[string]struct{})
 	for _, w := range words(docTitle) {
 		dt[w] = struct{}{}
 	}
-	best, bestShare, bestCommon, bestDist := -1, 0.0, 0, 0
-	for j := range ps {
-		if j == body || ps[j].InHead || ps[j].Words < 1 || ps[j].Words > opt.TitleMaxWords {
-			continue
+	best, bestText, bestShare, bestCommon, bestDist := -1, "", 0.0, 0, 0
+	consider := func(j int, text string) {
+		ws := words(text)
+		if n := countWords(text); n < 1 || n > opt.TitleMaxWords || len(ws) == 0 {
+			return
 		}
-		ws := words(ps[j].Text)
 		common := 0
 		for _, w := range ws {
 			if _, ok := dt[w]; ok {
@@ -162,15 +169,28 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) int {
 		}
 		share := float64(common) / float64(len(ws))
 		if share < 0.5 {
-			continue
+			return
 		}
 		dist := ps[j].Pos - ps[body].Pos
 		if dist < 0 {
 			dist = -dist
 		}
 		if best < 0 || share > bestShare || (share == bestShare && (common > bestCommon || (common == bestCommon && dist < bestDist))) {
-			best, bestShare, bestCommon, bestDist = j, share, common, dist
+			best, bestText, bestShare, bestCommon, bestDist = j, text, share, common, dist
 		}
 	}
-	return best
+	for j := range ps {
+		if ps[j].InHead {
+			continue
+		}
+		if j != body {
+			consider(j, ps[j].Text)
+		}
+		if len(ps[j].Pieces) > 1 || j == body {
+			for _, p := range ps[j].Pieces {
+				consider(j, p)
+			}
+		}
+	}
+	return best, bestText
 }

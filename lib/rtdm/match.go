@@ -9,6 +9,9 @@ type Passage struct {
 	Text   string  // the consumed text, whitespace-normalised, pieces joined by spaces
 	Words  int     // the number of words (\w+ tokens) in Text
 	InHead bool    // the passage lies inside <head>
+	// Pieces are the passage's text by block: consecutive text nodes under the same nearest
+	// non-inline element (a heading, a paragraph, a cell) join into one piece.
+	Pieces []string
 }
 
 // MatchTree matches the ne-pattern p against the page tree t with the (A)-(H) cost model and
@@ -52,6 +55,9 @@ func FillText(t *Tree, ps []Passage) {
 	var buf []byte
 	for x := range ps {
 		buf = buf[:0]
+		ps[x].Pieces = ps[x].Pieces[:0]
+		var piece []byte
+		lastBlock := int32(-2)
 		for _, r := range ps[x].Roots {
 			end := int(r + t.Nodes[r].Size)
 			for i := int(r); i < end; i++ {
@@ -60,8 +66,21 @@ func FillText(t *Tree, ps []Passage) {
 						buf = append(buf, ' ')
 					}
 					buf = append(buf, n.Text...)
+					blk := blockOf(t, int32(i))
+					if blk != lastBlock && len(piece) > 0 {
+						ps[x].Pieces = append(ps[x].Pieces, string(piece))
+						piece = piece[:0]
+					}
+					lastBlock = blk
+					if len(piece) > 0 {
+						piece = append(piece, ' ')
+					}
+					piece = append(piece, n.Text...)
 				}
 			}
+		}
+		if len(piece) > 0 {
+			ps[x].Pieces = append(ps[x].Pieces, string(piece))
 		}
 		ps[x].Text = string(buf)
 		for a := t.Nodes[ps[x].Roots[0]].Parent; a >= 0; a = t.Nodes[a].Parent {
@@ -89,4 +108,22 @@ func DocTitle(t *Tree) string {
 		}
 	}
 	return ""
+}
+
+// inline elements do not end a piece of text.
+var inline = map[string]bool{
+	"a": true, "span": true, "b": true, "i": true, "em": true, "strong": true, "font": true,
+	"small": true, "big": true, "u": true, "s": true, "sup": true, "sub": true, "abbr": true,
+	"time": true, "cite": true, "q": true, "mark": true, "code": true, "tt": true, "nobr": true,
+	"label": true, "var": true, "kbd": true, "ins": true, "del": true,
+}
+
+// blockOf returns the nearest ancestor of node i that is not an inline element.
+func blockOf(t *Tree, i int32) int32 {
+	for a := t.Nodes[i].Parent; a >= 0; a = t.Nodes[a].Parent {
+		if !inline[t.Nodes[a].Tag] {
+			return a
+		}
+	}
+	return -1
 }

@@ -25,6 +25,8 @@ type Options struct {
 	// [Soft] costs instead of giving up (not in the paper). Extraction then reports
 	// Soft = true.
 	Soft bool
+	// RegionGap enables [BodyRegion] with this gap (negative: off, the paper's body).
+	RegionGap int
 }
 
 // DefaultOptions are the paper's settings plus the measured improvements.
@@ -35,6 +37,7 @@ var DefaultOptions = Options{
 	Compose:    DefaultComposeOptions,
 	Label:      DefaultLabelOptions,
 	Soft:       true,
+	RegionGap:  -1,
 }
 
 // Pattern is the ne-pattern of one cluster.
@@ -97,8 +100,14 @@ type Extraction struct {
 	Cost     float64   // the matching cost (Inf when none matched)
 	Passages []Passage // what the wildcards consumed, in pattern pre-order
 	Title    int       // index of the title passage, -1 when none
-	Body     int       // index of the body passage, -1 when none
-	Soft     bool      // no pattern accepted the page: matched under the Soft costs
+	// TitleText is the title: the title passage's text, or a piece of it (the headline
+	// inside a longer passage, the body's included: then Title == Body).
+	TitleText string
+	Body      int  // index of the body passage, -1 when none
+	Soft      bool // no pattern accepted the page: matched under the Soft costs
+	// BodyRoots are the page nodes of the body: the body passage's roots, or the region
+	// around them (Options.RegionGap).
+	BodyRoots []int32
 }
 
 // Extract matches the page against every pattern, keeps the one with the lowest finite cost
@@ -139,9 +148,13 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	ex.Cost = cost
 	FillText(pg.Tree, ps)
 	ex.Passages = ps
-	ex.Title, ex.Body = Label(ps, DocTitle(pg.Tree), opt.Label)
+	ex.Title, ex.Body, ex.TitleText = Label(ps, DocTitle(pg.Tree), opt.Label)
 	if ex.Body < 0 {
 		return ex, ErrNoBody
+	}
+	ex.BodyRoots = ps[ex.Body].Roots
+	if opt.RegionGap >= 0 {
+		ex.BodyRoots = BodyRegion(pg.Tree, ps, ex.Body, ex.Title, opt.RegionGap)
 	}
 	return ex, nil
 }

@@ -228,12 +228,12 @@ func TestLabel(t *testing.T) {
 	for i := range ps {
 		ps[i].Words = countWords(ps[i].Text)
 	}
-	title, b := Label(ps, "", DefaultLabelOptions)
+	title, b, _ := Label(ps, "", DefaultLabelOptions)
 	if b != 3 || title != 2 {
 		t.Errorf("Label = title %d body %d, want 2 and 3", title, b)
 	}
 	ps[3].Text, ps[3].Words = "too short", 2
-	if title, b := Label(ps, "", DefaultLabelOptions); b != -1 || title != -1 {
+	if title, b, _ := Label(ps, "", DefaultLabelOptions); b != -1 || title != -1 {
 		t.Errorf("no body: got title %d body %d", title, b)
 	}
 }

@@ -83,6 +83,8 @@ func sameTitle(a, b string) bool {
 	return true
 }
 
+var verbose = os.Getenv("CHAFF_RTDM_VERBOSE") != ""
+
 type setResult struct {
 	pages, correct, wrong, notExtracted int
 	text, body                          metric.Summary
@@ -115,13 +117,13 @@ func evalSet(pages []goldPage, opt rtdm.Options, withTitle bool) *setResult {
 				ex, err := m.Extract(pgs[i], o)
 				title, body := "", ""
 				if err == nil {
-					body = htmltext.RenderSpans(p.HTML, pgs[i].Spans(ex.Passages[ex.Body].Roots))
+					body = htmltext.RenderSpans(p.HTML, pgs[i].Spans(ex.BodyRoots))
 					if ex.Title >= 0 {
-						title = ex.Passages[ex.Title].Text
+						title = ex.TitleText
 					}
 				}
 				text := body
-				if withTitle && title != "" {
+				if withTitle && title != "" && ex.Title != ex.Body {
 					text = title + "\n" + body
 				}
 				goldBody := p.Gold
@@ -129,6 +131,17 @@ func evalSet(pages []goldPage, opt rtdm.Options, withTitle bool) *setResult {
 					goldBody = strings.TrimLeft(p.Gold[len(p.GoldTitle):], "\n")
 				}
 				mu.Lock()
+				if verbose {
+					pc := metric.ShingleCounts(body, goldBody)
+					pp, _ := pc.Precision()
+					rr, _ := pc.Recall()
+					st := "ok"
+					if err != nil {
+						st = err.Error()
+					}
+					soft := ex != nil && ex.Soft
+					fmt.Printf("PAGE %s site=%s cl=%d soft=%v P=%.2f R=%.2f title=%q gold=%q %s\n", p.ID, p.Site, ex.Cluster, soft, pp, rr, title, p.GoldTitle, st)
+				}
 				res.pages++
 				res.text.Add(text, p.Gold)
 				pb := res.body.Add(body, goldBody)
@@ -182,6 +195,9 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_BODY")); err == nil {
 		def.Label.BodyMinWords = v
 	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_GAP")); err == nil {
+		def.RegionGap = v
+	}
 	if os.Getenv("CHAFF_RTDM_HARD") != "" {
 		def.Soft = false
 	}
@@ -189,6 +205,7 @@ func TestRealData(t *testing.T) {
 	if os.Getenv("CHAFF_RTDM_FAITHFUL") != "" {
 		f := rtdm.DefaultOptions
 		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
+		f.RegionGap = -1
 		variants = append(variants, variant{"faithful", f, false})
 	}
 	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {

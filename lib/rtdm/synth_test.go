@@ -76,7 +76,7 @@ func TestSynthetic(t *testing.T) {
 			}
 			title := ""
 			if ex.Title >= 0 {
-				title = ex.Passages[ex.Title].Text
+				title = ex.TitleText
 			}
 			body := ex.Passages[ex.Body].Text
 			goldBody := p.Gold[strings.IndexByte(p.Gold, '\n')+1:]
