@@ -121,7 +121,7 @@ func visibleText(root *dom.Node) string {
 		case dom.Text:
 			b.WriteString(n.Text)
 		case dom.Element:
-			return !dom.IsHidden(n.Atom) && !n.HasAttr("hidden")
+			return !dom.IsHidden(n.Atom) && !hiddenByAttrs(n.Attrs)
 		}
 		return true
 	})

@@ -153,13 +153,43 @@ func render(html string, spans [][2]int, all bool) string {
 	return r.result()
 }
 
-// hasHiddenAttr reports whether the start tag has the hidden attribute.
+// hasHiddenAttr reports whether the start tag hides its element: the
+// hidden attribute, or an inline style with display:none or
+// visibility:hidden. Tags without those words are rejected without parsing.
 func hasHiddenAttr(tag string) bool {
-	if !strings.Contains(tag, "hidden") && !strings.Contains(tag, "HIDDEN") && !strings.Contains(tag, "Hidden") {
+	if !strings.Contains(tag, "idden") && !strings.Contains(tag, "IDDEN") && !strings.Contains(tag, "none") && !strings.Contains(tag, "NONE") {
 		return false
 	}
-	for _, a := range dom.ParseAttrs(tag) {
-		if a.Key == "hidden" {
+	return hiddenByAttrs(dom.ParseAttrs(tag))
+}
+
+// hiddenByAttrs is hasHiddenAttr on parsed attributes.
+func hiddenByAttrs(attrs []dom.Attr) bool {
+	for _, a := range attrs {
+		switch a.Key {
+		case "hidden":
+			return true
+		case "style":
+			if hiddenStyle(a.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hiddenStyle reports whether an inline style declares display:none or
+// visibility:hidden.
+func hiddenStyle(style string) bool {
+	v := strings.ToLower(style)
+	for _, decl := range strings.Split(v, ";") {
+		name, val, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
+		if name == "display" && val == "none" || name == "visibility" && val == "hidden" {
 			return true
 		}
 	}
