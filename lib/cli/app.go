@@ -56,7 +56,7 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			cmd("learn", "learn one model per site; writes model lines", inputs,
 				common(LearnFlags()), runLearn),
 			cmd("apply", "extract the content of each page with the models learned before", inputs,
-				common(RecordFlags(), []ucli.Flag{ModelFlag()}), runApply),
+				common(RecordFlags(), ModelFlags()), runApply),
 			cmd("run", "learn per site and apply in one pass; every page is emitted once", inputs,
 				common(LearnFlags(), RecordFlags()), runRun),
 			cmd("map", "write pages as SITE<TAB>1<TAB>JSON lines for a keyed job (the mapper of docs/SCALE.md)", inputs,
@@ -64,7 +64,7 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 					&ucli.BoolFlag{Name: FlagPaths, Usage: "read the input file names from stdin, one per line (a Hadoop Streaming mapper's input)"},
 				}), runMap),
 			cmd("show", "write an HTML view of pages with the removed parts greyed", inputs,
-				common(LearnFlags(), []ucli.Flag{ModelFlag(),
+				common(LearnFlags(), ModelFlags(), []ucli.Flag{
 					&ucli.StringFlag{Name: "id", Usage: "show the page with this id (or url)"},
 					&ucli.StringFlag{Name: "out-dir", Usage: "write one view per page and an index.html into `DIR`"},
 				}), runShow),

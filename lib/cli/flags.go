@@ -26,6 +26,7 @@ const (
 	FlagWorkers        = "workers"
 	FlagKeyed          = "keyed"
 	FlagPaths          = "paths"
+	FlagMaxModelBytes  = "max-model-bytes"
 )
 
 // Error policies of --on-error.
@@ -71,10 +72,14 @@ func RecordFlags() []ucli.Flag {
 	}
 }
 
-// ModelFlag names the model file of apply (required there) or show. It is
-// never marked Required for urfave, which would print help on stdout.
-func ModelFlag() ucli.Flag {
-	return &ucli.StringFlag{Name: FlagModel, Aliases: []string{"m"}, Usage: "the models written by learn (`FILE`, plain or .zst)"}
+// ModelFlags name the model file of apply (required there) or show, and
+// bound one site's model. --model is never marked Required for urfave,
+// which would print help on stdout.
+func ModelFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: FlagModel, Aliases: []string{"m"}, Usage: "the models written by learn (`FILE`, plain or .zst)"},
+		&ucli.IntFlag{Name: FlagMaxModelBytes, Value: 512 << 20, Usage: "largest accepted model of one site, in bytes"},
+	}
 }
 
 func checkChoice(c *ucli.Context, flag string, choices ...string) error {

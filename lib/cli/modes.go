@@ -287,7 +287,7 @@ type Models struct {
 
 // LoadModels reads the file named by --model.
 func (e *Env) LoadModels() (*Models, error) {
-	set, err := model.Load(e.Ctx.String(FlagModel), e.Tool.Name, e.Tool.Version, 0)
+	set, err := model.Load(e.Ctx.String(FlagModel), e.Tool.Name, e.Tool.Version, e.Ctx.Int(FlagMaxModelBytes))
 	if err != nil {
 		return nil, err
 	}
