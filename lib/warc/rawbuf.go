@@ -3,9 +3,10 @@ package warc
 import "io"
 
 const (
-	rawChunk      = 256 << 10 // bytes asked of the input per read
-	rawCap        = 4 << 20   // capacity of the raw buffer
-	maxRawHistory = 1 << 20   // how far back a rewind may reach
+	rawChunk      = 64 << 10 // bytes asked of the input per read, at least
+	rawInitial    = 64 << 10 // initial capacity of the raw buffer
+	rawCap        = 4 << 20  // capacity the raw buffer may grow to
+	maxRawHistory = 1 << 20  // how far back a rewind may reach
 )
 
 // rawBuffer buffers the compressed input and keeps the bytes since the
@@ -24,7 +25,7 @@ type rawBuffer struct {
 }
 
 func newRawBuffer(r io.Reader) *rawBuffer {
-	return &rawBuffer{r: r, buf: make([]byte, 0, rawCap), mark: -1}
+	return &rawBuffer{r: r, buf: make([]byte, 0, rawInitial), mark: -1}
 }
 
 // pos is the input offset of the next byte Read returns.
@@ -64,8 +65,15 @@ func (b *rawBuffer) fill() {
 		if m := b.mark - b.base; m >= 0 && m < int64(b.rd) && int64(b.rd)-m <= maxRawHistory {
 			keep = int(m)
 		}
-		n := copy(b.buf, b.buf[keep:])
-		b.buf = b.buf[:n]
+		if cap(b.buf)-(len(b.buf)-keep) < rawChunk && cap(b.buf) < rawCap {
+			// Shifting would not make room: grow (the history is long).
+			nb := make([]byte, len(b.buf)-keep, min(2*cap(b.buf), rawCap))
+			copy(nb, b.buf[keep:])
+			b.buf = nb
+		} else {
+			n := copy(b.buf, b.buf[keep:])
+			b.buf = b.buf[:n]
+		}
 		b.base += int64(keep)
 		b.rd -= keep
 	}

@@ -17,7 +17,8 @@ const DefaultMaxRecordBytes = 64 << 20
 
 const (
 	unitBufSize    = 1 << 20   // decompressed (or plain) read buffer; blocks that fit are not copied
-	rawBufSize     = 256 << 10 // compressed read buffer
+	rawBufSize     = 64 << 10  // compressed read buffer
+	dataBufSize    = 256 << 10 // decompressed read buffer
 	maxHeaderBytes = 1 << 20   // limit on one record's WARC header
 	trailerPeek    = 16        // bytes looked at after a block to check its length
 	trialLookahead = 64 << 10  // compressed bytes wanted when testing a resync candidate
@@ -118,6 +119,7 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 	w := &Reader{maxRecord: o.maxRecord}
 	w.cr.r = r
 	w.rb = newRawBuffer(&w.cr)
+	w.rb.setMark(0) // keep the first bytes: they are read again after the format is known
 	var head [4]byte
 	n, err := readFull(w.rb, head[:])
 	if n == 0 {
@@ -127,7 +129,9 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 		}
 		return nil, err
 	}
-	w.rb.rewind(0)
+	if !w.rb.rewind(0) {
+		return nil, errors.New("warc: internal error: cannot reread the first bytes")
+	}
 	p := head[:n]
 	switch {
 	case len(p) >= 2 && p[0] == 0x1f && p[1] == 0x8b:
@@ -145,7 +149,7 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 	} else {
 		w.src.r = w.rb
 		w.br = bufio.NewReaderSize(&w.src, rawBufSize)
-		w.dr = bufio.NewReaderSize(nil, unitBufSize)
+		w.dr = bufio.NewReaderSize(nil, dataBufSize)
 	}
 	return w, nil
 }
@@ -655,10 +659,13 @@ func (r *Reader) trailingZeros() bool {
 }
 
 func (r *Reader) zstdOptions() []zstd.DOption {
+	// Per-record frames never need a window larger than a record; files
+	// compressed whole may use up to 8 MiB (zstd -19) or more (--long).
+	window := min(max(2*r.maxRecord, 8<<20), maxZstdWindow)
 	opts := []zstd.DOption{
 		zstd.WithDecoderConcurrency(1),
-		zstd.WithDecoderMaxWindow(maxZstdWindow),
-		zstd.WithDecoderMaxMemory(uint64(r.maxRecord) + maxHeaderBytes + 1<<20),
+		zstd.WithDecoderMaxWindow(uint64(window)),
+		zstd.WithDecoderMaxMemory(uint64(window)),
 	}
 	return append(opts, r.zdOpts...)
 }

@@ -1,0 +1,255 @@
+package warc
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// benchCorpus is a synthetic WARC of about 50 MB: pages of 2-120 KB with
+// text drawn from a skewed vocabulary (so that it compresses like real
+// HTML, about 4-5x, rather than like repeated strings).
+type benchCorpus struct {
+	name   string
+	data   []byte // the file
+	warc   int64  // its size uncompressed
+	dict   []byte // the zstd dictionary, if any
+	format string
+}
+
+var (
+	benchOnce    sync.Once
+	benchCorpora []benchCorpus
+)
+
+func synthPage(rng *uint64, i int) []byte {
+	next := func() uint64 {
+		*rng = *rng*6364136223846793005 + 1442695040888963407
+		return *rng >> 33
+	}
+	var vocab [4096]string
+	if vocabCache == nil {
+		r := uint64(7)
+		for k := range vocab {
+			n := 2 + int((r>>40)%9)
+			b := make([]byte, n)
+			for j := range b {
+				r = r*6364136223846793005 + 1442695040888963407
+				b[j] = "etaoinshrdlucmfwypvbgkjqxz"[(r>>33)%26]
+			}
+			vocab[k] = string(b)
+		}
+		vocabCache = vocab[:]
+	}
+	size := 2000 + int(next()%120000)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "<!DOCTYPE html><html><head><title>Page %d</title><link rel=stylesheet href=/s.css></head><body><nav><a href=/>Home</a> <a href=/news>News</a></nav>\n", i)
+	for b.Len() < size {
+		b.WriteString("<p>")
+		for w := 5 + next()%40; w > 0; w-- {
+			// Skewed: low indices far more often.
+			k := next() % 4096
+			k = k * k / 4096 * (next() % 4096) / 4096
+			b.WriteString(vocabCache[k])
+			b.WriteByte(' ')
+		}
+		b.WriteString("</p>\n")
+	}
+	b.WriteString("<footer>(c) Example</footer></body></html>\n")
+	return b.Bytes()
+}
+
+var vocabCache []string
+
+func loadBenchCorpora(b *testing.B) []benchCorpus {
+	benchOnce.Do(func() {
+		rng := uint64(1)
+		var pages [][]byte
+		total := 0
+		for i := 0; total < 50<<20; i++ {
+			p := synthPage(&rng, i)
+			pages = append(pages, p)
+			total += len(p)
+		}
+		write := func(opts ...WriterOption) []byte {
+			var buf bytes.Buffer
+			w, err := NewWriter(&buf, opts...)
+			if err != nil {
+				panic(err)
+			}
+			for i, p := range pages {
+				if _, err := w.WriteResponse(fmt.Sprintf("http://example.com/%d", i), "2026-01-01T00:00:00Z", "", p); err != nil {
+					panic(err)
+				}
+			}
+			w.Close()
+			return buf.Bytes()
+		}
+		plain := write(WithCompression(Plain))
+		dict, err := TrainDictionary(pages[:200], 112<<10)
+		if err != nil {
+			panic(err)
+		}
+		benchCorpora = []benchCorpus{
+			{name: "synth50MB/plain", data: plain, warc: int64(len(plain)), format: "plain"},
+			{name: "synth50MB/gzip", data: write(WithCompression(Gzip)), warc: int64(len(plain)), format: "gzip"},
+			{name: "synth50MB/zstd", data: write(WithCompression(Zstd)), warc: int64(len(plain)), format: "zstd"},
+			{name: "synth50MB/zstd-dict", data: write(WithZstdDictionary(dict, true)), warc: int64(len(plain)), dict: dict, format: "zstd"},
+		}
+	})
+	return benchCorpora
+}
+
+// big9Corpora returns big9 as gzip (the shared file) and as zstd with a
+// dictionary, or nil when the shared data is absent.
+func big9Corpora(b *testing.B) []benchCorpus {
+	data := sharedData(b)
+	in, err := os.ReadFile(data + "/big9-2005-2013.warc.gz")
+	if err != nil {
+		b.Skip("big9 absent")
+	}
+	var zst bytes.Buffer
+	if _, _, err := Recompress(&zst, bytes.NewReader(in), 112<<10); err != nil {
+		b.Fatal(err)
+	}
+	size := bareDecompress(b, benchCorpus{data: in, format: "gzip"})
+	return []benchCorpus{
+		{name: "big9/gzip", data: in, warc: size, format: "gzip"},
+		{name: "big9/zstd-dict", data: zst.Bytes(), warc: size, format: "zstd", dict: dictOf(zst.Bytes())},
+	}
+}
+
+func dictOf(data []byte) []byte {
+	n := int(uint32(data[4]) | uint32(data[5])<<8 | uint32(data[6])<<16 | uint32(data[7])<<24)
+	d, err := decodeDictFrame(data[8:8+n], 1<<30)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// bareDecompress decompresses c to io.Discard with klauspost (one
+// goroutine for zstd, as the Reader) and returns the byte count.
+func bareDecompress(b *testing.B, c benchCorpus) int64 {
+	switch c.format {
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(c.data))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := zr.WriteTo(io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return n
+	case "zstd":
+		opts := []zstd.DOption{zstd.WithDecoderConcurrency(1)}
+		if c.dict != nil {
+			opts = append(opts, zstd.WithDecoderDicts(c.dict))
+		}
+		zr, err := zstd.NewReader(bytes.NewReader(c.data), opts...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer zr.Close()
+		n, err := zr.WriteTo(io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return n
+	default:
+		n, _ := io.Copy(io.Discard, bytes.NewReader(c.data))
+		return n
+	}
+}
+
+func readRecordsOnly(b *testing.B, data []byte) int {
+	rd, err := NewReader(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rd.Close()
+	n := 0
+	for {
+		_, err := rd.Next()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+}
+
+// BenchmarkRead reads every record (headers parsed, block in hand) and
+// BenchmarkDecompress only decompresses the same file to io.Discard; both
+// count the uncompressed WARC bytes, so their MB/s compare directly.
+func BenchmarkRead(b *testing.B) {
+	for _, c := range loadBenchCorpora(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(c.warc)
+			b.ReportAllocs()
+			for b.Loop() {
+				readRecordsOnly(b, c.data)
+			}
+		})
+	}
+}
+
+func BenchmarkDecompress(b *testing.B) {
+	for _, c := range loadBenchCorpora(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(c.warc)
+			b.ReportAllocs()
+			for b.Loop() {
+				bareDecompress(b, c)
+			}
+		})
+	}
+}
+
+// BenchmarkReadPages adds ToPage (HTTP parsing and decoding to UTF-8).
+func BenchmarkReadPages(b *testing.B) {
+	for _, c := range loadBenchCorpora(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(c.warc)
+			b.ReportAllocs()
+			for b.Loop() {
+				rd, _ := NewReader(bytes.NewReader(c.data))
+				for {
+					rec, err := rd.Next()
+					if err != nil {
+						break
+					}
+					ToPage(rec)
+				}
+				rd.Close()
+			}
+		})
+	}
+}
+
+func BenchmarkBig9(b *testing.B) {
+	for _, c := range big9Corpora(b) {
+		b.Run("read/"+c.name, func(b *testing.B) {
+			b.SetBytes(c.warc)
+			b.ReportAllocs()
+			for b.Loop() {
+				readRecordsOnly(b, c.data)
+			}
+		})
+		b.Run("decompress/"+c.name, func(b *testing.B) {
+			b.SetBytes(c.warc)
+			for b.Loop() {
+				bareDecompress(b, c)
+			}
+		})
+	}
+}
