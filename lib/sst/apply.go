@@ -34,12 +34,15 @@ const (
 
 // mapper holds the scratch of one Apply.
 type mapper struct {
-	m     *Model
-	keys  keyer
-	kids  []kid
-	feats []uint32
-	res   Result
-	visit func(pn *dom.Node, mn *Node, d Decision)
+	m      *Model
+	keys   keyer
+	kids   []kid
+	feats  []uint32
+	label  labelBuilder
+	toks   []uint64
+	res    Result
+	record int // depth of repeated records around the node being mapped
+	visit  func(pn *dom.Node, mn *Node, d Decision)
 }
 
 var mappers = sync.Pool{New: func() any { return new(mapper) }}
@@ -72,6 +75,12 @@ func (m *Model) apply(doc *dom.Node, visit func(*dom.Node, *Node, Decision)) Res
 }
 
 func (mp *mapper) decide(pn *dom.Node, mn *Node, d Decision) {
+	if d == Unmatched && mp.m.opts.Rare && mp.m.Pages >= 3 {
+		d = Dropped
+	}
+	if mp.record > 0 {
+		d = Dropped
+	}
 	if mp.visit != nil {
 		mp.visit(pn, mn, d)
 	}
@@ -103,7 +112,7 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 		return
 	}
 	if mn.leaf {
-		if mp.locallyNoisy(mn, pn) {
+		if mp.locallyNoisy(mn, pn) || (mp.m.opts.LinkDensity > 0 && linkOnly(pn, mp.m.opts.LinkDensity)) {
 			mp.decide(pn, mn, Dropped)
 		} else {
 			mp.decide(pn, mn, Kept)
@@ -117,10 +126,17 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 	if o.Mode == ModeMerge {
 		for i := 0; i < count; i++ {
 			k := mp.kids[start+i]
-			if c := mn.kidBy[k.key]; c != nil {
+			rec := o.Records > 0 && mp.isRecord(mp.kids[start:start+count], k, o.Records)
+			if rec {
+				mp.record++
+			}
+			if c := mp.similarKid(mn, k); c != nil {
 				mp.mapNode(c, k.n)
 			} else {
 				mp.decide(k.n, nil, Unmatched)
+			}
+			if rec {
+				mp.record--
 			}
 		}
 		return
@@ -138,6 +154,31 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 		k := mp.kids[start+i]
 		mp.mapNode(s.Elems[k.run], k.n)
 	}
+}
+
+// similarKid returns mn's child for the page node k: the one with its key, else the most
+// similar of the same tag and leafness (as Learner merges them), else nil.
+func (mp *mapper) similarKid(mn *Node, k kid) *Node {
+	if c := mn.kidBy[k.key]; c != nil {
+		return c
+	}
+	mp.label.b = mp.label.b[:0]
+	writeLabel(&mp.label, k.n, k.leaf)
+	mp.toks = labelTokens(mp.toks[:0], string(mp.label.b))
+	var best *Node
+	bestSim := -1.0
+	for _, o := range mn.Kids {
+		if o.leaf != k.leaf || o.tag != k.n.Tag {
+			continue
+		}
+		if d := dice(o.toks, mp.toks); d > bestSim {
+			best, bestSim = o, d
+		}
+	}
+	if best != nil && bestSim >= mp.m.opts.Similarity {
+		return best
+	}
+	return nil
 }
 
 // findStyle returns mn's style node whose element keys are those of the page's kids.
@@ -188,4 +229,81 @@ func (mp *mapper) locallyNoisy(mn *Node, pn *dom.Node) bool {
 		}
 	}
 	return float64(fresh) < mp.m.Threshold*float64(len(fs))
+}
+
+// isRecord reports whether k is one of at least min siblings with its key that are not
+// leaves: a repeated record (a comment, a teaser) rather than a part of the page's layout.
+// Table parts are layout, never records.
+func (mp *mapper) isRecord(kids []kid, k kid, min int) bool {
+	if k.leaf {
+		return false
+	}
+	switch k.n.Tag {
+	case "tr", "td", "th", "tbody", "thead", "tfoot", "table", "ul", "ol", "menu":
+		return false
+	}
+	same := 0
+	for _, o := range kids {
+		if o.key == k.key {
+			same++
+		}
+	}
+	return same >= min && countLeaves(k.n, 2, mp.m.opts.VirtualLeaves) >= 2
+}
+
+// countLeaves counts the leaves of n's subtree, stopping at max.
+func countLeaves(n *dom.Node, max int, virtual bool) int {
+	c := 0
+	for _, k := range n.Children {
+		if skipped(k) {
+			continue
+		}
+		if isLeaf(k, virtual) {
+			c++
+		} else {
+			c += countLeaves(k, max-c, virtual)
+		}
+		if c >= max {
+			break
+		}
+	}
+	return c
+}
+
+// linkOnly reports whether at least share of the text of the leaf n is link text; headings
+// (often a linked title) never are.
+func linkOnly(n *dom.Node, share float64) bool {
+	switch n.Tag {
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		return false
+	}
+	all, link := textLen(n, false)
+	return all > 0 && float64(link) >= share*float64(all)
+}
+
+// textLen returns the number of non-space bytes of text in n's subtree and how many of them
+// are inside links.
+func textLen(n *dom.Node, inLink bool) (all, link int) {
+	if n.Type == dom.Text {
+		c := 0
+		for i := 0; i < len(n.Text); i++ {
+			if !asciiSpace(n.Text[i]) {
+				c++
+			}
+		}
+		if inLink {
+			return c, c
+		}
+		return c, 0
+	}
+	if skipped(n) {
+		return 0, 0
+	}
+	inLink = inLink || n.Tag == "a"
+	for _, c := range n.Children {
+		a, l := textLen(c, inLink)
+		all += a
+		link += l
+	}
+	return all, link
 }

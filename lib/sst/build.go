@@ -116,7 +116,7 @@ func (l *Learner) addNode(e *Element, n *dom.Node) {
 				continue
 			}
 			if l.opts.Mode == ModeMerge {
-				s.Elems[k.run] = e.mergedKid(k)
+				s.Elems[k.run] = e.mergedKid(k, l.opts.Similarity)
 			} else {
 				c := newElement(label(k.n, k.leaf), k.leaf)
 				s.Elems[k.run] = c
@@ -134,8 +134,10 @@ func (l *Learner) addNode(e *Element, n *dom.Node) {
 	l.kids = l.kids[:start]
 }
 
-// mergedKid returns e's merged child with k's key, creating it.
-func (e *Element) mergedKid(k kid) *Element {
+// mergedKid returns e's merged child for k: the one with k's key, else the one of the same
+// tag and leafness whose attribute tokens are most similar to k's, if at least sim; else a
+// new one.
+func (e *Element) mergedKid(k kid, sim float64) *Element {
 	if c := e.kidByKey[k.key]; c != nil {
 		return c
 	}
@@ -143,6 +145,20 @@ func (e *Element) mergedKid(k kid) *Element {
 		e.kidByKey = make(map[uint64]*Element)
 	}
 	c := newElement(label(k.n, k.leaf), k.leaf)
+	var best *Element
+	bestSim := -1.0
+	for _, o := range e.kids {
+		if o.Leaf != c.Leaf || o.tag != c.tag {
+			continue
+		}
+		if d := dice(o.toks, c.toks); d > bestSim {
+			best, bestSim = o, d
+		}
+	}
+	if best != nil && bestSim >= sim {
+		e.kidByKey[k.key] = best
+		return best
+	}
 	e.kidByKey[k.key] = c
 	e.kids = append(e.kids, c)
 	return c

@@ -2,6 +2,7 @@ package sst
 
 import (
 	"math/bits"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -10,14 +11,16 @@ import (
 	"github.com/chaffkit/chaff/lib/dom"
 )
 
-// The display attributes that, with the tag, form an element node's key. class and id lose
-// their digits (post-1234 and post-99 are one style); the others are kept as written.
+// The display attributes that, with the tag, form an element node's key. Each class name
+// and the id lose their digits (post-1234 and post-99 are one style); the other values lose
+// their white space. A label is the tag followed by one token per class name and attribute,
+// separated by spaces: "div .story .wide #main w=100", then "/leaf" for a leaf.
 var keyAttrs = [...]struct{ name, mark string }{
-	{"class", "."}, {"id", "#"}, {"width", " w="}, {"height", " h="},
-	{"bgcolor", " bg="}, {"align", " al="}, {"style", " st="},
+	{"class", "."}, {"id", "#"}, {"width", "w="}, {"height", "h="},
+	{"bgcolor", "bg="}, {"align", "al="}, {"style", "st="},
 }
 
-// stringWriter is what writeLabel writes to: a strings.Builder for the readable label, an
+// stringWriter is what writeLabel writes to: a labelBuilder for the readable label, an
 // xxhash.Digest for the key, so both see the same bytes.
 type stringWriter interface {
 	WriteString(string) (int, error)
@@ -31,16 +34,109 @@ func writeLabel(w stringWriter, n *dom.Node, leaf bool) {
 		if !ok {
 			continue
 		}
-		w.WriteString(ka.mark)
-		if ka.mark == "." || ka.mark == "#" {
+		switch ka.name {
+		case "class":
+			for len(v) > 0 {
+				i := 0
+				for i < len(v) && !asciiSpace(v[i]) {
+					i++
+				}
+				if i > 0 {
+					w.WriteString(" .")
+					writeNoDigits(w, v[:i])
+				}
+				for i < len(v) && asciiSpace(v[i]) {
+					i++
+				}
+				v = v[i:]
+			}
+		case "id":
+			w.WriteString(" #")
 			writeNoDigits(w, v)
-		} else {
-			w.WriteString(v)
+		default:
+			w.WriteString(" ")
+			w.WriteString(ka.mark)
+			writeNoSpace(w, v)
 		}
 	}
 	if leaf {
 		w.WriteString("/leaf")
 	}
+}
+
+func asciiSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+func writeNoSpace(w stringWriter, s string) {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if asciiSpace(s[i]) {
+			if start < i {
+				w.WriteString(s[start:i])
+			}
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		w.WriteString(s[start:])
+	}
+}
+
+// labelTokens returns the hashes of the attribute tokens of a label (all but the tag and
+// the "/leaf" mark), sorted, appended to dst.
+func labelTokens(dst []uint64, label string) []uint64 {
+	if len(label) >= 5 && label[len(label)-5:] == "/leaf" {
+		label = label[:len(label)-5]
+	}
+	first := true
+	for len(label) > 0 {
+		i := 0
+		for i < len(label) && label[i] != ' ' {
+			i++
+		}
+		if i > 0 {
+			if !first {
+				dst = append(dst, hashString(label[:i]))
+			}
+			first = false
+		}
+		for i < len(label) && label[i] == ' ' {
+			i++
+		}
+		label = label[i:]
+	}
+	slices.Sort(dst)
+	return slices.Compact(dst)
+}
+
+// dice is the Dice coefficient 2|A∩B|/(|A|+|B|) of two sorted sets of token hashes.
+func dice(a, b []uint64) float64 {
+	if len(a)+len(b) == 0 {
+		return 1
+	}
+	i, j, both := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			both++
+			i++
+			j++
+		}
+	}
+	return 2 * float64(both) / float64(len(a)+len(b))
+}
+
+// labelTag returns the tag of a label.
+func labelTag(label string) string {
+	for i := 0; i < len(label); i++ {
+		if label[i] == ' ' || label[i] == '/' {
+			return label[:i]
+		}
+	}
+	return label
 }
 
 func attr(n *dom.Node, key string) (string, bool) {
@@ -69,7 +165,10 @@ func writeNoDigits(w stringWriter, s string) {
 
 type labelBuilder struct{ b []byte }
 
-func (l *labelBuilder) WriteString(s string) (int, error) { l.b = append(l.b, s...); return len(s), nil }
+func (l *labelBuilder) WriteString(s string) (int, error) {
+	l.b = append(l.b, s...)
+	return len(s), nil
+}
 
 // label returns the readable key of n.
 func label(n *dom.Node, leaf bool) string {

@@ -14,41 +14,47 @@ const Version = 1
 
 // Marks of a model node.
 const (
-	markNone  = 0 // neither noisy nor clean: map its children
+	markNone = 0 // neither noisy nor clean: map its children
 	markDrop = 1 // noisy: drop what maps here
-	markKeep  = 2 // meaningful without locally noisy features below: keep what maps here whole
+	markKeep = 2 // meaningful without locally noisy features below: keep what maps here whole
 )
 
 // Model is a learned, simplified site style tree: maximal noisy nodes and meaningful nodes
 // with nothing to remove below keep no descendants. Its JSON form (json.Marshal) is the saved
 // model. A Model is read-only once loaded and safe for concurrent use.
 type Model struct {
-	Version    int     `json:"version"`
-	Mode       string  `json:"mode"`
-	Threshold  float64 `json:"t"`
-	Gamma      float64 `json:"gamma"`
-	LocalNoise float64 `json:"local_noise,omitempty"`
-	Virtual    bool    `json:"virtual_leaves"`
-	Pages      int     `json:"pages"`
-	Root       *Node   `json:"root"`
+	Version     int     `json:"version"`
+	Mode        string  `json:"mode"`
+	Threshold   float64 `json:"t"`
+	Gamma       float64 `json:"gamma"`
+	LocalNoise  float64 `json:"local_noise,omitempty"`
+	Virtual     bool    `json:"virtual_leaves"`
+	Similarity  float64 `json:"similarity"`
+	Rare        bool    `json:"rare,omitempty"`
+	Records     int     `json:"records,omitempty"`
+	LinkDensity float64 `json:"link_density,omitempty"`
+	Pages       int     `json:"pages"`
+	Root        *Node   `json:"root"`
 
 	opts Options
 }
 
 // Node is an element node of a Model.
 type Node struct {
-	Label   string  `json:"k"`
-	Pages   int     `json:"m"`
-	NodeImp float64 `json:"ni"`
-	CompImp float64 `json:"ci"`
-	Mark    uint8   `json:"x,omitempty"` // 1 noisy, 2 keep whole
-	Kids    []*Node `json:"c,omitempty"` // ModeMerge: the merged children
+	Label   string       `json:"k"`
+	Pages   int          `json:"m"`
+	NodeImp float64      `json:"ni"`
+	CompImp float64      `json:"ci"`
+	Mark    uint8        `json:"x,omitempty"` // 1 noisy, 2 keep whole
+	Kids    []*Node      `json:"c,omitempty"` // ModeMerge: the merged children
 	Styles  []ModelStyle `json:"s,omitempty"` // other modes: the style nodes
 	// Local lists the locally noisy features of a leaf: base64 of little-endian uint32 hashes.
 	Local string `json:"l,omitempty"`
 
 	key     uint64
 	leaf    bool
+	tag     string
+	toks    []uint64
 	kidBy   map[uint64]*Node
 	styleBy map[uint64]*ModelStyle
 	local   map[uint32]struct{}
@@ -66,9 +72,9 @@ func (l *Learner) Model() *Model {
 	m := &Model{
 		Version: Version, Mode: l.opts.Mode.String(), Threshold: l.opts.Threshold,
 		Gamma: l.opts.Gamma, LocalNoise: l.opts.LocalNoise, Virtual: l.opts.VirtualLeaves,
-		Pages: l.pages, opts: l.opts,
+		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Pages: l.pages, opts: l.opts,
 	}
-	m.Root = simplify(root, l.opts)
+	m.Root = simplify(root, l.opts, l.pages)
 	m.index()
 	return m
 }
@@ -77,10 +83,10 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // simplify turns a scored element into a model node, dropping the descendants of noisy nodes
 // and of meaningful nodes with no locally noisy feature below.
-func simplify(e *Element, o Options) *Node {
+func simplify(e *Element, o Options, pages int) *Node {
 	n := &Node{Label: e.Label, Pages: e.Pages, NodeImp: round3(e.NodeImp), CompImp: round3(e.CompImp)}
 	switch {
-	case e.Noisy:
+	case e.Noisy, o.Rare && pages >= 3 && e.Pages <= 1:
 		n.Mark = markDrop
 		return n
 	case e.Meaningful && !hasLocalNoise(e, o):
@@ -93,14 +99,14 @@ func simplify(e *Element, o Options) *Node {
 	}
 	if o.Mode == ModeMerge {
 		for _, k := range e.kids {
-			n.Kids = append(n.Kids, simplify(k, o))
+			n.Kids = append(n.Kids, simplify(k, o, pages))
 		}
 		return n
 	}
 	for _, s := range e.Styles {
 		ms := ModelStyle{Count: s.Count}
 		for _, k := range s.Elems {
-			ms.Elems = append(ms.Elems, simplify(k, o))
+			ms.Elems = append(ms.Elems, simplify(k, o, pages))
 		}
 		n.Styles = append(n.Styles, ms)
 	}
@@ -172,7 +178,8 @@ func Load(raw []byte) (*Model, error) {
 	if m.Root == nil {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
-	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual, LocalNoise: m.LocalNoise}
+	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity}
 	if err := m.opts.validate(); err != nil {
 		return nil, err
 	}
@@ -190,6 +197,8 @@ func (m *Model) index() error {
 func indexNode(n *Node) error {
 	n.key = hashString(n.Label)
 	n.leaf = len(n.Label) >= 5 && n.Label[len(n.Label)-5:] == "/leaf"
+	n.tag = labelTag(n.Label)
+	n.toks = labelTokens(nil, n.Label)
 	if n.Local != "" {
 		b, err := base64.StdEncoding.DecodeString(n.Local)
 		if err != nil || len(b)%4 != 0 {

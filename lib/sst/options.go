@@ -51,18 +51,37 @@ type Options struct {
 	// LocalNoise is the entropy at or above which a feature of a leaf is locally noisy;
 	// 0 turns locally noisy features off (leaves are then judged by their importance only).
 	LocalNoise float64
+	// Similarity is the least Dice coefficient of the attribute tokens (class names, id,
+	// other display attributes) at which, in ModeMerge, a child element joins an existing
+	// merged child of the same tag instead of starting its own: the paper's element-node
+	// merging, judged on the display attributes. 1 merges only equal token sets.
+	Similarity float64
+	// Rare drops what the sample says nothing about: an element node seen on only one page
+	// of a sample of at least 3 is noisy (instead of the paper's importance 1), and a part of
+	// a page whose style is not in the model is dropped (instead of kept as possibly
+	// meaningful). On the evaluation pages such parts are mostly widgets, promotions and
+	// galleries that differ from page to page.
+	Rare bool
+	// Records, when at least 2, drops repeated records: an element that is not a leaf and has
+	// at least Records siblings (itself included) with its key, in ModeMerge, is dropped
+	// with all it holds (comment threads, teaser lists). 0 turns it off.
+	Records int
+	// LinkDensity, when above 0, drops a leaf (not a heading) at least this share of whose
+	// text is link text: lists of links to other pages that change from page to page.
+	LinkDensity float64
 }
 
 // DefaultOptions returns the defaults chosen on the evaluation pages (see the package README
 // numbers in docs): ModeMerge, t = 0.3, γ = 0.9, virtual leaves, locally noisy at H >= 0.9.
 func DefaultOptions() Options {
-	return Options{Mode: ModeMerge, Threshold: 0.3, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9}
+	return Options{Mode: ModeMerge, Threshold: 0.5, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9,
+		Similarity: 0.5, Records: 3, LinkDensity: 0.7}
 }
 
 // FaithfulOptions returns the paper's basic algorithm (with virtual leaves, which the paper
 // also uses): exact style nodes, no locally noisy features.
 func FaithfulOptions() Options {
-	return Options{Mode: ModeFaithful, Threshold: 0.3, Gamma: 0.9, VirtualLeaves: true}
+	return Options{Mode: ModeFaithful, Threshold: 0.3, Gamma: 0.9, VirtualLeaves: true, Similarity: 1}
 }
 
 func (o Options) validate() error {
@@ -77,6 +96,9 @@ func (o Options) validate() error {
 	}
 	if o.LocalNoise < 0 || o.LocalNoise > 1 {
 		return fmt.Errorf("sst: local noise entropy %v outside [0, 1]", o.LocalNoise)
+	}
+	if o.Similarity < 0 || o.Similarity > 1 {
+		return fmt.Errorf("sst: similarity %v outside [0, 1]", o.Similarity)
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ type Element struct {
 	Label  string // readable key, e.g. "div.story#main" or "p/leaf"
 	Key    uint64 // hash of Label
 	Leaf   bool
+	tag    string
+	toks   []uint64 // sorted hashes of the attribute tokens
 	Pages  int      // m: the number of pages containing this element node
 	Styles []*Style // child style nodes, in order of first appearance
 
@@ -71,7 +73,8 @@ func clamp01(x float64) float64 {
 
 // newElement returns an element node for label.
 func newElement(label string, leaf bool) *Element {
-	return &Element{Label: label, Key: hashString(label), Leaf: leaf, lastPage: -1}
+	return &Element{Label: label, Key: hashString(label), Leaf: leaf, lastPage: -1,
+		tag: labelTag(label), toks: labelTokens(nil, label)}
 }
 
 // addStyle appends a style node (used when building by hand and by the learner).
