@@ -203,4 +203,3 @@ func writePlot(path string, curves []siteCurve, maxF int) error {
 	}
 	return f.Close()
 }
-

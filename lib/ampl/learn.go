@@ -44,6 +44,8 @@ type Options struct {
 	// WholeWords shrinks every marked span so that it never cuts a word in two: a word
 	// partly covered by a template string stays content (see snapWords).
 	WholeWords bool `json:"whole_words,omitempty"`
+	// MinWords > 0 drops content blocks of fewer words (see dropShortBlocks); 0 keeps all.
+	MinWords int `json:"min_words,omitempty"`
 }
 
 // Faithful returns the paper's algorithm: F by f·|w|, the maximal peak over all f >= 2
@@ -55,7 +57,7 @@ func Faithful() Options {
 // Default returns the options this project ships with, chosen on the evaluation pages (see
 // the package README / docs for the measurements).
 func Default() Options {
-	return Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectDocs, MinDocs: 0.2, MinLen: 12}
+	return Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectDocs, MinDocs: 0.15, MinLen: 32, WholeWords: true}
 }
 
 // ErrNoPages is returned by Learn without pages.

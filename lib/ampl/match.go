@@ -171,7 +171,11 @@ func (m *Model) Template(html string) [][2]int {
 
 // Content returns the complement of Template within [0, len(html)): the kept spans.
 func (m *Model) Content(html string) [][2]int {
-	return complement(m.Template(html), len(html))
+	kept := complement(m.Template(html), len(html))
+	if m.Options.MinWords > 0 {
+		kept = dropShortBlocks(html, kept, m.Options.MinWords)
+	}
+	return kept
 }
 
 func complement(spans [][2]int, n int) [][2]int {

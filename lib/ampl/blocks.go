@@ -1,0 +1,119 @@
+package ampl
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// blockTags end a run of text: a kept span on either side of a template gap that holds one
+// of them belongs to another block.
+var blockTags = map[string]bool{
+	"p": true, "div": true, "li": true, "ul": true, "ol": true, "dl": true, "dt": true, "dd": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "br": true, "hr": true,
+	"table": true, "tr": true, "td": true, "th": true, "tbody": true, "thead": true,
+	"section": true, "article": true, "header": true, "footer": true, "nav": true, "aside": true,
+	"main": true, "form": true, "blockquote": true, "pre": true, "figure": true, "figcaption": true,
+	"body": true, "html": true, "head": true, "title": true, "script": true, "style": true,
+	"noscript": true, "iframe": true, "select": true, "option": true, "button": true, "center": true,
+}
+
+// scanGap reports whether a template gap separates blocks: it holds visible text (template
+// text such as a label) or a block-level tag.
+func scanGap(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '<' {
+			j := i + 1
+			if j < len(s) && s[j] == '/' {
+				j++
+			}
+			k := j
+			for k < len(s) && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z' || s[k] >= '0' && s[k] <= '9') {
+				k++
+			}
+			if k > j && blockTags[strings.ToLower(s[j:k])] {
+				return true
+			}
+			end := strings.IndexByte(s[i:], '>')
+			if end < 0 {
+				return false
+			}
+			i += end
+			continue
+		}
+		if c != ' ' && c != '\n' && c != '\t' && c != '\r' {
+			return true
+		}
+	}
+	return false
+}
+
+// countWords counts the words of the visible text in s (tags, and the bodies of script and
+// style elements, skipped); a Han, kana or Hangul character counts as half a word.
+func countWords(s string) float64 {
+	var n float64
+	inWord := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == '<' {
+			inWord = false
+			end := strings.IndexByte(s[i:], '>')
+			if end < 0 {
+				return n
+			}
+			tag := strings.ToLower(s[i+1 : i+end])
+			i += end + 1
+			for _, raw := range [...]string{"script", "style"} {
+				if strings.HasPrefix(tag, raw) {
+					close := strings.Index(strings.ToLower(s[i:]), "</"+raw)
+					if close < 0 {
+						return n
+					}
+					i += close
+				}
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case isWordRune(r):
+			if !inWord {
+				n++
+			}
+			inWord = true
+		case r >= 0x2E80 && r != 0xFF0C && r != 0x3001 && r != 0x3002 && r < 0xFF00:
+			n += 0.5
+			inWord = false
+		default:
+			inWord = false
+		}
+	}
+	return n
+}
+
+// dropShortBlocks groups the kept spans into blocks (neighbours whose template gap holds no
+// text and no block tag, such as an inline link's markup, join) and drops the blocks with
+// fewer than minWords words: the variable entries of link lists and teasers between
+// template strings, which no frequency can tell from content.
+func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
+	out := kept[:0]
+	start := 0
+	flush := func(end int) {
+		var words float64
+		for _, s := range kept[start:end] {
+			words += countWords(html[s[0]:s[1]])
+		}
+		if words >= float64(minWords) {
+			out = append(out, kept[start:end]...)
+		}
+	}
+	// out aliases kept: it never gets ahead of the group being read.
+	for i := 1; i <= len(kept); i++ {
+		if i == len(kept) || scanGap(html[kept[i-1][1]:kept[i][0]]) {
+			flush(i)
+			start = i
+		}
+	}
+	return out
+}

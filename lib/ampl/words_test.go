@@ -1,0 +1,59 @@
+package ampl
+
+import "testing"
+
+func TestSnapWords(t *testing.T) {
+	s := "see the report here"
+	// [4, 9) = "the r": the end cuts "report", so it shrinks to "the ".
+	got := snapWords([][2]int{{4, 9}, {11, 13}}, s)
+	if len(got) != 1 || got[0] != [2]int{4, 8} {
+		t.Fatalf("snapWords = %v, want [[4 8]]", got)
+	}
+	// CJK characters are their own boundaries: nothing moves.
+	j := "東京の天気"
+	if got := snapWords([][2]int{{3, 9}}, j); len(got) != 1 || got[0] != [2]int{3, 9} {
+		t.Fatalf("CJK snapWords = %v", got)
+	}
+}
+
+func TestCountWords(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want float64
+	}{
+		{"one two  three", 3},
+		{"<a href=\"x y z\">one</a> two", 2},
+		{"<script>var a = b + c;</script>word", 1},
+		{"東京の天気", 2.5},
+	} {
+		if got := countWords(c.s); got != c.want {
+			t.Errorf("countWords(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+func TestDropShortBlocks(t *testing.T) {
+	html := `<li>Short teaser</li><li>x</li><p>A long paragraph with a <a href="/l">link</a> inside it and more words</p>`
+	// Kept: "Short teaser", "x", and the paragraph in two pieces split at the link markup.
+	i := func(sub string) int {
+		for k := 0; k+len(sub) <= len(html); k++ {
+			if html[k:k+len(sub)] == sub {
+				return k
+			}
+		}
+		t.Fatalf("%q not in html", sub)
+		return 0
+	}
+	kept := [][2]int{
+		{i("Short"), i("Short") + len("Short teaser")},
+		{i(">x<") + 1, i(">x<") + 2},
+		{i("A long"), i(`<a href`)},
+		{i(`link</a>`), i(`link</a>`) + 4},
+		{i(" inside"), i(" words") + len(" words")},
+	}
+	got := dropShortBlocks(html, append([][2]int(nil), kept...), 5)
+	// The paragraph's pieces join across the inline <a> markup (12 words); the teasers go.
+	if len(got) != 3 || got[0] != kept[2] || got[2] != kept[4] {
+		t.Fatalf("dropShortBlocks = %v, want the three paragraph pieces %v", got, kept[2:])
+	}
+}
