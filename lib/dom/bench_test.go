@@ -3,6 +3,8 @@ package dom
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // syntheticPage is a page-like document of about n bytes.
@@ -50,5 +52,18 @@ func TestSyntheticPage(t *testing.T) {
 	checkTree(t, src, root)
 	if root.Body().Tag != "body" {
 		t.Fatal("no body")
+	}
+}
+
+// BenchmarkTokenizer is the floor: the bare x/net/html tokenizer over the
+// same page, which Scan and Parse build on.
+func BenchmarkTokenizer(b *testing.B) {
+	src := syntheticPage(100 << 10)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		z := html.NewTokenizer(strings.NewReader(src))
+		for z.Next() != html.ErrorToken {
+		}
 	}
 }

@@ -31,7 +31,9 @@
 //     dd close dt and dd; tr, td, th, tbody, thead, tfoot close the open row,
 //     cell or section of their table; option and optgroup close option; a
 //     heading closes a heading that is the current element; a closes an open
-//     a; a start tag that does not belong in head closes head;
+//     a; a start tag that does not belong in head closes head; in a select,
+//     any start tag but option, optgroup, hr, script, style, template and
+//     noscript closes the select;
 //   - a second html, head or body start tag is ignored, and so are </body>
 //     and </html> (content after them stays in body, as in browsers);
 //   - an end tag closes the nearest open element of that name, and the

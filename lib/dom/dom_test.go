@@ -128,6 +128,7 @@ func TestTrees(t *testing.T) {
 		{"tbody", `<table><thead><tr><td>a<tbody><tr><td>b</table>`, `(table(thead(tr(td("a"))) tbody(tr(td("b")))))`},
 		{"nested table", `<table><tr><td><table><tr><td>a</table><td>b</table>`, `(table(tr(td(table(tr(td("a")))) td("b"))))`},
 		{"option", `<select><option>a<option>b<optgroup><option>c</select>`, `(select(option("a") option("b") optgroup(option("c"))))`},
+		{"unclosed select", `<div><select><option>a<option>b<p>c</div>d`, `(div(select(option("a") option("b")) p("c")) "d")`},
 		{"headings", `<h1>a<h2>b</h1>c`, `(h1("a") h2("b") "c")`},
 		{"nested a", `<a href=1>x<a href=2>y</a>`, `(a("x") a("y"))`},
 		{"misnested inline", `<b><i>x</b>y</i>z`, `(b(i("x")) "y" "z")`},

@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/net/html"
 )
 
 // sharedData returns ../shared/data next to the repository root (the
@@ -157,6 +159,24 @@ func BenchmarkScanRealPages(b *testing.B) {
 				if _, ok := sc.Next(); !ok {
 					break
 				}
+			}
+		}
+	}
+}
+
+func BenchmarkTokenizerRealPages(b *testing.B) {
+	pages := realPages(b)
+	total := 0
+	for _, p := range pages {
+		total += len(p.HTML)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			z := html.NewTokenizer(strings.NewReader(p.HTML))
+			for z.Next() != html.ErrorToken {
 			}
 		}
 	}

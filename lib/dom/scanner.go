@@ -86,7 +86,7 @@ type Scanner struct {
 // Real pages are never that deep where it matters.
 const maxScan = 512
 
-const nTracked = 16
+const nTracked = 17
 
 // tracked numbers the elements whose open count lets searches be skipped.
 func tracked(a atom.Atom) int {
@@ -121,6 +121,8 @@ func tracked(a atom.Atom) int {
 		return 14
 	case atom.Caption:
 		return 15
+	case atom.Select:
+		return 16
 	}
 	return 0
 }
@@ -436,6 +438,17 @@ func isScopeBoundary(f *frame) bool { return f.flags&fScope != 0 }
 
 // impliedEnds closes the elements that the start tag a implies closed.
 func (s *Scanner) impliedEnds(a atom.Atom, f uint32, pos int) {
+	if s.isOpen(atom.Select) {
+		switch a {
+		case atom.Option, atom.Optgroup, atom.Hr, atom.Script, atom.Style, atom.Template, atom.Noscript:
+		default:
+			// Only options belong in a select: anything else ends it, so
+			// that a select left open does not swallow the page.
+			if i := s.find(func(f *frame) bool { return f.atom == atom.Select && f.ns == nsHTML }, isScopeBoundary); i >= 0 {
+				s.popThrough(i, pos)
+			}
+		}
+	}
 	if f&fClosesP != 0 && s.isOpen(atom.P) {
 		i := s.find(func(f *frame) bool { return f.atom == atom.P && f.ns == nsHTML },
 			func(f *frame) bool { return f.flags&fScope != 0 || f.atom == atom.Button })
