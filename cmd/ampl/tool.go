@@ -37,13 +37,31 @@ func algoFlags() []ucli.Flag {
 	d := ampl.Default()
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's algorithm: F(f) += f·|w|, maximal peak over all f >= 2, template = maximal strings of V(f_p); other flags then change single parts"},
-		&ucli.StringFlag{Name: "rule", Value: string(d.Rule), Usage: "F(f) accumulation: paper (f·|w|) or edge (each suffix-tree edge by its own length: exact)"},
-		&ucli.StringFlag{Name: "gap", Value: string(d.Gap), Usage: "G(f) where F(f-1) = 0: skip (undefined, f is no peak) or prev (divide by the nearest lower point)"},
+		&ucli.StringFlag{Name: "rule", Value: string(d.Rule), Usage: "F(f) accumulation: paper (f·|w|) or edge (each suffix-tree edge by its own length: exact)",
+			Action: func(c *ucli.Context, v string) error {
+				if v != "paper" && v != "edge" {
+					return cli.UsageError(fmt.Errorf("--rule must be paper or edge, not %q", v))
+				}
+				return nil
+			}},
+		&ucli.StringFlag{Name: "gap", Value: string(d.Gap), Usage: "G(f) where F(f-1) = 0: skip (undefined, f is no peak) or prev (divide by the nearest lower point)",
+			Action: func(c *ucli.Context, v string) error {
+				if v != "skip" && v != "prev" {
+					return cli.UsageError(fmt.Errorf("--gap must be skip or prev, not %q", v))
+				}
+				return nil
+			}},
 		&ucli.IntFlag{Name: "max-len", Value: d.MaxLen, Usage: "ignore branching strings longer than this many bytes in V and F (0: no bound; the paper used < 50 for V)"},
 		&ucli.Float64Flag{Name: "peak-max", Value: d.PeakMax, Usage: "search the maximal peak in 2 <= f <= peak-max x |S| (0: every f)"},
 		&ucli.Float64Flag{Name: "peak-g", Value: d.PeakG, Usage: "also take every local maximum of F with G(f) >= this (0: the maximal peak only)"},
 		&ucli.BoolFlag{Name: "multiples", Value: d.Multiples, Usage: "also take f = c·f_p, c = 2, 3, ... (Definition 2)"},
-		&ucli.StringFlag{Name: "select", Value: string(d.Select), Usage: "template strings: peak (maximal strings of V at the peaks) or docs (maximal strings in >= min-docs of the pages)"},
+		&ucli.StringFlag{Name: "select", Value: string(d.Select), Usage: "template strings: peak (maximal strings of V at the peaks) or docs (maximal strings in >= min-docs of the pages)",
+			Action: func(c *ucli.Context, v string) error {
+				if v != "peak" && v != "docs" {
+					return cli.UsageError(fmt.Errorf("--select must be peak or docs, not %q", v))
+				}
+				return nil
+			}},
 		&ucli.Float64Flag{Name: "min-docs", Value: d.MinDocs, Usage: "with --select docs: the fraction of the sample's pages a template string occurs in"},
 		&ucli.IntFlag{Name: "min-len", Value: d.MinLen, Usage: "drop template strings shorter than this many characters"},
 		&ucli.BoolFlag{Name: "whole-words", Value: d.WholeWords, Usage: "never let a template string cut a word: a partly covered word stays content"},

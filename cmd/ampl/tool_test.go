@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/clitest"
+	"github.com/chaffkit/chaff/lib/synth"
+)
+
+// pages returns two small synthetic sites (one template each, 10 pages of about 10 KB) as
+// JSON lines.
+func pages(t *testing.T) string {
+	var b bytes.Buffer
+	cfg := synth.Config{Seed: 3, Sites: 2, PagesPerSite: 10, Templates: 1, PageBytes: 10000}
+	if err := synth.WriteJSONL(&b, cfg); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func records(t *testing.T, out string) []map[string]any {
+	var recs []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("bad output line %q: %v", line, err)
+		}
+		recs = append(recs, m)
+	}
+	return recs
+}
+
+func TestCLI(t *testing.T) {
+	in := pages(t)
+	var model bytes.Buffer
+	if code := run([]string{"ampl", "learn"}, strings.NewReader(in), &model, &bytes.Buffer{}); code != 0 {
+		t.Fatalf("learn: exit %d", code)
+	}
+	// Every page comes out once, with text; articles keep >= 90% of their gold words and lose
+	// the template's footer label.
+	checkPages := func(t *testing.T, dir, stdout, stderr string) {
+		recs := records(t, stdout)
+		if len(recs) != 20 {
+			t.Fatalf("%d records, want 20", len(recs))
+		}
+		for _, r := range recs {
+			text, _ := r["text"].(string)
+			d, _ := r["ampl"].(map[string]any)
+			if r["error"] != nil || d == nil || len(d["spans"].([]any)) == 0 || d["peak"] != float64(10) {
+				t.Fatalf("page %v: error %v, detail %v", r["id"], r["error"], d)
+			}
+			if r["kind"] == "article" {
+				have := map[string]bool{}
+				for _, w := range strings.Fields(text) {
+					have[w] = true
+				}
+				gold := strings.Fields(r["gold"].(string))
+				found := 0
+				for _, w := range gold {
+					if have[w] {
+						found++
+					}
+				}
+				if found < len(gold)*9/10 {
+					t.Errorf("page %v: %d of %d gold words in the text", r["id"], found, len(gold))
+				}
+			}
+			if strings.Contains(text, "All rights reserved.") {
+				t.Errorf("page %v: template footer kept", r["id"])
+			}
+		}
+	}
+	clitest.Run(t, run, "ampl", []clitest.Case{
+		{Name: "learn", Args: []string{"learn"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				r := records(t, stdout)
+				if len(r) != 2 || r[0]["tool"] != "ampl" {
+					t.Fatalf("model lines: %.300s", stdout)
+				}
+				m := r[0]["model"].(map[string]any)
+				if m["pages"] != float64(10) || len(m["strings"].([]any)) == 0 {
+					t.Fatalf("model: pages %v, %d strings", m["pages"], len(m["strings"].([]any)))
+				}
+			}},
+		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
+			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages},
+		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkPages},
+		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in},
+		{Name: "show", Args: []string{"show"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if !strings.Contains(stdout, `<span style="color:#bbb">`) || strings.Contains(stdout, "<script") {
+					t.Fatalf("show: no greyed template, or a live script tag: %.500s", stdout)
+				}
+			}},
+		{Name: "peaks", Args: []string{"peaks", "--max-f", "12", "--svg", "$DIR/peaks.svg"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if !strings.Contains(stdout, "\t10\t") || strings.Count(stdout, "\tmax\n") != 2 {
+					t.Fatalf("peaks: want a max row per site at f = 10:\n%s", stdout)
+				}
+				svg, err := os.ReadFile(filepath.Join(dir, "peaks.svg"))
+				if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte("f=10")) {
+					t.Fatalf("peaks.svg: %v, %d bytes, no peak label", err, len(svg))
+				}
+			}},
+		{Name: "bad-rule", Args: []string{"run", "--rule", "sum"}, Stdin: in, Exit: 2},
+		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
+			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":99`)}, Exit: 1},
+	})
+}
