@@ -16,8 +16,10 @@ type config struct {
 // MaxDepth flattens the tree below depth n (the document is depth 0, the
 // html element depth 1): an element that would be deeper is attached to
 // its ancestor at depth n, without children of its own, and its content
-// follows it as siblings. Nothing is dropped. n < 1 means no limit (the
-// default).
+// follows it as siblings. Nothing is dropped. A flattened element's span
+// covers only its start tag (its content has nodes of its own, so
+// SpansOf over the kept nodes still renders right). n < 1 means no limit
+// (the default).
 func MaxDepth(n int) Option {
 	return func(c *config) { c.maxDepth = n }
 }

@@ -169,3 +169,25 @@ func TestDeepAndLarge(t *testing.T) {
 		t.Errorf("deep page rendered %.30q (%d lines)", got, strings.Count(got, "\n")+1)
 	}
 }
+
+// Kept nodes of a tree flattened by dom.MaxDepth still render their text.
+func TestRenderNodesFlattened(t *testing.T) {
+	page := `<body><div><div><div><p>a <b>b</b></p><ul><li>c<li>d</ul></div></div></div><p>e</p></body>`
+	root := dom.Parse(page, dom.MaxDepth(3))
+	var deep *dom.Node
+	root.Walk(func(n *dom.Node) bool {
+		if n.Type == dom.Element && n.Tag == "div" && len(n.Children) > 1 {
+			deep = n
+		}
+		return true
+	})
+	if deep == nil {
+		t.Fatal("no flattened div")
+	}
+	if got := RenderNodes(page, deep.Children); got != "a b\nc\nd" {
+		t.Errorf("flattened children render %q", got)
+	}
+	if got := RenderNodes(page, []*dom.Node{deep}); got != "a b\nc\nd" {
+		t.Errorf("flattened element renders %q", got)
+	}
+}
