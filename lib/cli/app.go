@@ -87,7 +87,7 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		ucli.ShowAppHelp(ucli.NewContext(app, nil, nil))
 		return ExitUsage
 	}
-	err := app.Run(args)
+	err := app.Run(flagsFirst(app, args))
 	var ue usageError
 	switch {
 	case err == nil:
@@ -121,4 +121,51 @@ func readPaths(r io.Reader) ([]string, error) {
 		}
 	}
 	return paths, sc.Err()
+}
+
+// flagsFirst moves a command's flags before its file arguments, so that
+// `tool run pages.jsonl --drop-html` works: urfave/cli stops reading flags
+// at the first argument. Everything after "--" stays as it is.
+func flagsFirst(app *ucli.App, args []string) []string {
+	if len(args) < 3 {
+		return args
+	}
+	var cmd *ucli.Command
+	for _, c := range app.Commands {
+		if c.HasName(args[1]) {
+			cmd = c
+		}
+	}
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*ucli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, rest []string
+	for i := 2; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			rest = append(rest, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if takesValue[name] && i+1 < len(args) {
+			flags = append(flags, args[i+1])
+			i++
+		}
+	}
+	return slices.Concat(args[:2], flags, rest)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -164,5 +165,18 @@ func TestBrokenPipeQuiet(t *testing.T) {
 	code := run([]string{"toy", "run", "--sample", "1"}, strings.NewReader(in), brokenPipe{}, &errOut)
 	if code != 0 || strings.Contains(errOut.String(), "write") {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+func TestFlagsAfterFiles(t *testing.T) {
+	dir := t.TempDir()
+	in := dir + "/in.jsonl"
+	if err := os.WriteFile(in, []byte(`{"id":"1","site":"a","html":"x"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut strings.Builder
+	code := run([]string{"toy", "run", in, "--drop-html", "--sample", "1", "-"}, strings.NewReader(`{"id":"2","html":"y"}`), &out, &errOut)
+	if code != 0 || strings.Contains(out.String(), `"html"`) || strings.Count(out.String(), "\n") != 2 {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, out.String(), errOut.String())
 	}
 }
