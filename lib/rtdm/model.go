@@ -26,7 +26,8 @@ type Options struct {
 	// Soft = true.
 	Soft bool
 	// RegionGap enables [BodyRegion] with this gap (negative: off, the paper's body).
-	RegionGap int
+	RegionGap      int
+	RegionMinWords int // passages shorter than this do not widen the body region
 }
 
 // DefaultOptions are the paper's settings plus the measured improvements.
@@ -154,7 +155,7 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	}
 	ex.BodyRoots = ps[ex.Body].Roots
 	if opt.RegionGap >= 0 {
-		ex.BodyRoots = BodyRegion(pg.Tree, ps, ex.Body, ex.Title, opt.RegionGap)
+		ex.BodyRoots = BodyRegion(pg.Tree, ps, ex.Body, ex.Title, opt.RegionGap, opt.RegionMinWords)
 	}
 	return ex, nil
 }

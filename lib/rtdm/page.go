@@ -90,7 +90,7 @@ func normalizeSpace(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		sp := c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'
-		if sp && (prevSpace || c != ' ') {
+		if (sp && (prevSpace || c != ' ')) || (c == 0xC2 && i+1 < len(s) && s[i+1] == 0xA0) {
 			clean = false
 			break
 		}

@@ -198,6 +198,12 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_GAP")); err == nil {
 		def.RegionGap = v
 	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_MINW")); err == nil {
+		def.RegionMinWords = v
+	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_MAXGAP")); err == nil {
+		def.Compose.MaxGap = v
+	}
 	if os.Getenv("CHAFF_RTDM_HARD") != "" {
 		def.Soft = false
 	}

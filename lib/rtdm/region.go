@@ -7,9 +7,10 @@ package rtdm
 // parent of the body's roots: every passage but the title whose roots lie under P marks the
 // children of P it reaches; the region is the body's roots extended left and right over
 // marked children, crossing at most gap unmarked children at a time (which are taken too).
+// Passages of fewer than minWords words mark nothing (bylines, tags, single headlines).
 // It returns the region's roots in document order (the body's own roots when there is
 // nothing to add).
-func BodyRegion(t *Tree, ps []Passage, body, title, gap int) []int32 {
+func BodyRegion(t *Tree, ps []Passage, body, title, gap, minWords int) []int32 {
 	roots := ps[body].Roots
 	if len(roots) == 0 {
 		return roots
@@ -37,7 +38,7 @@ func BodyRegion(t *Tree, ps []Passage, body, title, gap int) []int32 {
 		return -1
 	}
 	for q := range ps {
-		if q == title && q != body {
+		if (q == title && q != body) || (q != body && ps[q].Words < minWords) {
 			continue
 		}
 		for _, r := range ps[q].Roots {
