@@ -34,6 +34,8 @@
 //     a; a start tag that does not belong in head closes head; in a select,
 //     any start tag but option, optgroup, hr, script, style, template and
 //     noscript closes the select;
+//   - a form directly inside table, tbody, thead, tfoot or tr is left
+//     empty (HTML5 does the same; the rows stay children of the table);
 //   - a second html, head or body start tag is ignored, and so are </body>
 //     and </html> (content after them stays in body, as in browsers);
 //   - an end tag closes the nearest open element of that name, and the

@@ -126,6 +126,8 @@ func TestTrees(t *testing.T) {
 		{"dt dd", `<dl><dt>a<dd>b<dt>c<dd>d</dl>`, `(dl(dt("a") dd("b") dt("c") dd("d")))`},
 		{"table", `<table><tr><td>a<td>b<tr><th>c<td>d</table>x`, `(table(tr(td("a") td("b")) tr(th("c") td("d"))) "x")`},
 		{"tbody", `<table><thead><tr><td>a<tbody><tr><td>b</table>`, `(table(thead(tr(td("a"))) tbody(tr(td("b")))))`},
+		{"form in table", `<table><form action=x><tr><td><input></td></tr></form></table>`, `(table(form tr(td(input))))`},
+		{"form in cell", `<table><tr><td><form><input></form></table>`, `(table(tr(td(form(input)))))`},
 		{"nested table", `<table><tr><td><table><tr><td>a</table><td>b</table>`, `(table(tr(td(table(tr(td("a")))) td("b"))))`},
 		{"option", `<select><option>a<option>b<optgroup><option>c</select>`, `(select(option("a") option("b") optgroup(option("c"))))`},
 		{"unclosed select", `<div><select><option>a<option>b<p>c</div>d`, `(div(select(option("a") option("b")) p("c")) "d")`},

@@ -404,6 +404,13 @@ func (s *Scanner) startTag(a atom.Atom, tag string, selfClosing bool, start, end
 		}
 		s.impliedEnds(a, f, start)
 	}
+	inTableMode := false
+	if t := s.top(); t != nil && t.ns == nsHTML {
+		switch t.atom {
+		case atom.Table, atom.Tbody, atom.Thead, atom.Tfoot, atom.Tr:
+			inTableMode = true
+		}
+	}
 	ns := ctx
 	switch a {
 	case atom.Svg:
@@ -416,7 +423,9 @@ func (s *Scanner) startTag(a atom.Atom, tag string, selfClosing bool, start, end
 		s.head = len(s.stack)
 	}
 	switch {
-	case f&fVoid != 0:
+	case f&fVoid != 0 || a == atom.Form && inTableMode:
+		// A form directly in a table is left empty, as in HTML5 (old pages
+		// wrap table rows in forms).
 		s.pop(end, false)
 	case ctx != nsHTML:
 		if flags(a)&(fRaw|fRCDATA) != 0 {
