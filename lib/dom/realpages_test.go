@@ -11,6 +11,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // sharedData returns ../shared/data next to the repository root (the
@@ -179,5 +180,89 @@ func BenchmarkTokenizerRealPages(b *testing.B) {
 			for z.Next() != html.ErrorToken {
 			}
 		}
+	}
+}
+
+// textPaths lists "ancestor<...|text" for the visible text nodes of a tree.
+func textPaths(root *Node) []string {
+	var out []string
+	root.Walk(func(n *Node) bool {
+		if n.Type == Text && !isSpace(n.Text) && n.Parent != nil && !IsRawText(n.Parent.Atom) && n.Parent.Atom != atom.Template {
+			var p []string
+			for a := n.Parent; a != nil && a.Type == Element; a = a.Parent {
+				switch a.Tag {
+				case "html", "head", "body", "tbody":
+					continue
+				}
+				p = append(p, a.Tag)
+			}
+			out = append(out, strings.Join(p, "<")+"|"+strings.TrimSpace(n.Text))
+		}
+		return true
+	})
+	return out
+}
+
+// textPathsHTML is textPaths on a tree from html.Parse.
+func textPathsHTML(root *html.Node) []string {
+	var out []string
+	var rec func(n *html.Node)
+	rec = func(n *html.Node) {
+		if n.Type == html.TextNode && !isSpace(n.Data) && n.Parent != nil {
+			switch n.Parent.Data {
+			case "script", "style", "textarea", "title", "noscript", "xmp", "iframe", "noembed", "noframes", "plaintext":
+				return
+			}
+			var p []string
+			for a := n.Parent; a != nil && a.Type == html.ElementNode; a = a.Parent {
+				switch a.Data {
+				case "html", "head", "body", "tbody":
+					continue
+				}
+				p = append(p, a.Data)
+			}
+			out = append(out, strings.Join(p, "<")+"|"+strings.TrimSpace(n.Data))
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			rec(c)
+		}
+	}
+	rec(root)
+	return out
+}
+
+// TestAgreesWithHTMLParse compares, for every visible text node, the path
+// of its ancestors (html, head, body and tbody left out, as html.Parse
+// synthesizes them) with the tree html.Parse builds. The known differences:
+// no foster parenting out of tables, no adoption-agency clones, no quirks
+// mode (a table closes an open p).
+func TestAgreesWithHTMLParse(t *testing.T) {
+	pages := sample(realPages(t))
+	same, total := 0, 0
+	for _, p := range pages {
+		a := textPaths(Parse(p.HTML))
+		doc, err := html.Parse(strings.NewReader(p.HTML))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := textPathsHTML(doc)
+		m := map[string]int{}
+		for _, x := range b {
+			m[x]++
+		}
+		s := 0
+		for _, x := range a {
+			if m[x] > 0 {
+				m[x]--
+				s++
+			}
+		}
+		same += s
+		total += max(len(a), len(b))
+	}
+	agree := float64(same) / float64(total)
+	t.Logf("%d of %d text paths agree (%.3f)", same, total, agree)
+	if agree < 0.98 {
+		t.Errorf("only %.3f of the text paths agree with html.Parse", agree)
 	}
 }
