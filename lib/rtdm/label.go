@@ -14,10 +14,14 @@ type LabelOptions struct {
 	// the most shared terms, then the closest to the body; the paper's heuristic decides
 	// when none is. Not in the paper.
 	DocTitle bool
+	// BodyAfterTitle, when the title was found by DocTitle in a passage of its own, takes as
+	// the body the first passage after the title with more than BodyMinWords words (not the
+	// longest: comments under an article are often longer than it). Not in the paper.
+	BodyAfterTitle bool
 }
 
-// DefaultLabelOptions are the paper's thresholds, with DocTitle.
-var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true}
+// DefaultLabelOptions are the paper's thresholds, with DocTitle and BodyAfterTitle.
+var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true, BodyAfterTitle: true}
 
 // Label picks the body and the title among the passages (indices, -1 when none), which must
 // have their Text and Words set and be in pattern pre-order.
@@ -47,6 +51,14 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 	}
 	if opt.DocTitle && docTitle != "" {
 		if t, text := byDocTitle(ps, body, docTitle, opt); t >= 0 {
+			if opt.BodyAfterTitle && t != body {
+				for k := t + 1; k < len(ps); k++ {
+					if ps[k].Words > opt.BodyMinWords {
+						body = k
+						break
+					}
+				}
+			}
 			return t, body, text
 		}
 	}
