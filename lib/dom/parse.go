@@ -184,8 +184,10 @@ func appendAttrs(dst []Attr, tag string) []Attr {
 				case '"', '\'':
 					i++
 					v := i
-					for i < len(tag) && tag[i] != q {
-						i++
+					if k := strings.IndexByte(tag[i:], q); k >= 0 {
+						i += k
+					} else {
+						i = len(tag)
 					}
 					val = tag[v:i]
 					if i < len(tag) {
@@ -212,10 +214,10 @@ func appendAttrs(dst []Attr, tag string) []Attr {
 		if dup {
 			continue
 		}
-		if strings.IndexByte(val, '&') >= 0 {
-			val = html.UnescapeString(val)
-		}
-		if strings.IndexByte(val, '\r') >= 0 || strings.IndexByte(val, 0) >= 0 {
+		if needsDecoding(val) {
+			if strings.IndexByte(val, '&') >= 0 {
+				val = html.UnescapeString(val)
+			}
 			val = decodeText(val, true)
 		}
 		dst = append(dst, Attr{Key: key, Val: val})
@@ -231,4 +233,14 @@ func lower(s string) string {
 		}
 	}
 	return s
+}
+
+// needsDecoding reports whether an attribute value holds '&', '\r' or NUL.
+func needsDecoding(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c <= '&' && (c == '&' || c == '\r' || c == 0) {
+			return true
+		}
+	}
+	return false
 }
