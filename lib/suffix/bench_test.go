@@ -60,47 +60,45 @@ var sizes = []int{1 << 20, 10 << 20}
 
 func BenchmarkSort(b *testing.B) {
 	for _, size := range sizes {
-		text := joined(benchPages(size))
 		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) {
+			text := joined(benchPages(size))
 			sa := make([]int32, len(text))
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
-			for b.Loop() {
-				Sort(text, sa)
-			}
+			loopCPU(b, int64(len(text)), func() { Sort(text, sa) })
 		})
 	}
 }
 
 func BenchmarkLCP(b *testing.B) {
 	for _, size := range sizes {
-		text := joined(benchPages(size))
-		sa := make([]int32, len(text))
-		Sort(text, sa)
 		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) {
+			text := joined(benchPages(size))
+			sa := make([]int32, len(text))
+			Sort(text, sa)
+			b.ResetTimer()
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
-			for b.Loop() {
-				LCPArray(text, sa, 0)
-			}
+			loopCPU(b, int64(len(text)), func() { LCPArray(text, sa, 0) })
 		})
 	}
 }
 
 func BenchmarkWalk(b *testing.B) {
 	for _, size := range sizes {
-		x, err := New(benchPages(size))
-		if err != nil {
-			b.Fatal(err)
-		}
 		for _, docs := range []bool{false, true} {
 			b.Run(fmt.Sprintf("%dMB/docs=%v", size>>20, docs), func(b *testing.B) {
+				x, err := New(benchPages(size))
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ResetTimer()
 				b.SetBytes(int64(len(x.Text())))
 				b.ReportAllocs()
-				for b.Loop() {
+				loopCPU(b, int64(len(x.Text())), func() {
 					var nodes int
 					x.Walk(WalkOptions{Docs: docs}, func(Node) { nodes++ })
-				}
+				})
 			})
 		}
 	}

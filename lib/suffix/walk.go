@@ -91,13 +91,26 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 		lastStart = 0
 	}
 	var last []int32 // last[page] = last SA index seen of that page
+	var pageOf []uint16
+	page := x.PageOf
+	if opt.Docs && x.Pages() <= 1<<16 {
+		// A page number per text offset (2 bytes each): one lookup instead of a binary search.
+		pageOf = make([]uint16, len(text))
+		for k := 0; k < x.Pages(); k++ {
+			seg := pageOf[x.starts[k]:x.starts[k+1]]
+			for i := range seg {
+				seg[i] = uint16(k)
+			}
+		}
+		page = func(pos int32) int { return int(pageOf[pos]) }
+	}
 	if opt.Docs {
 		last = make([]int32, x.Pages())
 		for i := range last {
 			last[i] = -1
 		}
 		if text[sa[0]] != x.sep {
-			last[x.PageOf(sa[0])] = 0
+			last[page(sa[0])] = 0
 		}
 	}
 	for i := int32(1); i <= n; i++ {
@@ -150,7 +163,7 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 		}
 		prevLeft = lf
 		if opt.Docs && text[sa[i]] != x.sep {
-			pg := x.PageOf(sa[i])
+			pg := page(sa[i])
 			if j := last[pg]; j >= 0 {
 				// The lowest common ancestor of leaves j and i is the deepest open frame
 				// with lb <= j.
