@@ -11,10 +11,10 @@ func TopDown(a, b *Tree, c Costs) float64 {
 }
 
 type topDown struct {
-	a, b *Tree
-	c    Costs
-	kids []int32
-	rows []float64
+	a, b  *Tree
+	c     Costs
+	kids  []int32   // child lists along the recursion path
+	cells []float64 // DP rows along the recursion path
 }
 
 func (t *topDown) pair(i, j int) float64 {
@@ -28,31 +28,35 @@ func (t *topDown) pair(i, j int) float64 {
 	m := len(t.kids) - mark
 	t.kids = b.Kids(j, t.kids)
 	n := len(t.kids) - mark - m
-	// Copies: the recursion below appends to t.kids and may move it.
-	ka := append([]int32(nil), t.kids[mark:mark+m]...)
-	kb := append([]int32(nil), t.kids[mark+m:mark+m+n]...)
-	t.kids = t.kids[:mark]
-	prev := make([]float64, n+1)
-	row := make([]float64, n+1)
-	for l := 1; l <= n; l++ {
-		prev[l] = prev[l-1] + c.Insert(a, -1, b, int(kb[l-1]))
+	cmark := len(t.cells)
+	for k := 0; k < 2*(n+1); k++ {
+		t.cells = append(t.cells, 0)
 	}
+	for l := 1; l <= n; l++ {
+		t.cells[cmark+l] = t.cells[cmark+l-1] + c.Insert(a, -1, b, int(t.kids[mark+m+l-1]))
+	}
+	// The two rows are re-sliced after each recursion: it may grow (move) the arenas.
+	prevOff, rowOff := cmark, cmark+n+1
 	for k := 1; k <= m; k++ {
-		ak := int(ka[k-1])
+		ak := int(t.kids[mark+k-1])
 		del := c.Delete(a, ak)
-		row[0] = prev[0] + del
+		t.cells[rowOff] = t.cells[prevOff] + del
 		for l := 1; l <= n; l++ {
-			bl := int(kb[l-1])
-			best := prev[l] + del
-			if ins := row[l-1] + c.Insert(a, ak, b, bl); ins < best {
+			bl := int(t.kids[mark+m+l-1])
+			best := t.cells[prevOff+l] + del
+			if ins := t.cells[rowOff+l-1] + c.Insert(a, ak, b, bl); ins < best {
 				best = ins
 			}
-			if s := prev[l-1] + t.pair(ak, bl); s < best {
+			diag := t.cells[prevOff+l-1]
+			if s := diag + t.pair(ak, bl); s < best {
 				best = s
 			}
-			row[l] = best
+			t.cells[rowOff+l] = best
 		}
-		prev, row = row, prev
+		prevOff, rowOff = rowOff, prevOff
 	}
-	return r + prev[n]
+	d := r + t.cells[prevOff+n]
+	t.kids = t.kids[:mark]
+	t.cells = t.cells[:cmark]
+	return d
 }

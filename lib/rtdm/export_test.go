@@ -1,0 +1,10 @@
+package rtdm
+
+// DistanceNoPrune is Distance without the bound that skips pairs whose diagonal alone is no
+// better than a deletion or an insertion: Fig. 5 as printed, for the benchmarks.
+func DistanceNoPrune(a, b *Tree, c Costs, eps float64) float64 {
+	s := newSolver(a, b, c, eps, false)
+	s.noPrune = true
+	d, _ := s.pair(0, 0)
+	return d
+}
