@@ -246,3 +246,55 @@ func TestGzipMemberLayouts(t *testing.T) {
 		}
 	})
 }
+
+// TestAll: the iterator yields RecordErrors and goes on.
+func TestAll(t *testing.T) {
+	input := goodRecord("a") + "garbage\n" + goodRecord("b")
+	rd, err := NewReader(strings.NewReader(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for rec, err := range rd.All() {
+		if err != nil {
+			got = append(got, "error")
+			continue
+		}
+		got = append(got, rec.ID)
+	}
+	if fmt.Sprint(got) != "[a error b]" {
+		t.Errorf("got %v", got)
+	}
+}
+
+// emptyReader returns no bytes and no error, forever.
+type emptyReader struct{}
+
+func (emptyReader) Read([]byte) (int, error) { return 0, nil }
+
+// TestNoProgressInput: an input that never delivers anything ends in a
+// fatal error, not a hang or an endless run of record errors.
+func TestNoProgressInput(t *testing.T) {
+	for name, r := range map[string]io.Reader{
+		"empty":        emptyReader{},
+		"plain prefix": io.MultiReader(strings.NewReader(goodRecord("a")[:30]), emptyReader{}),
+		"gzip prefix":  io.MultiReader(bytes.NewReader(gzipMembers(t, goodRecord("a"), goodRecord("b"))[:60]), emptyReader{}),
+	} {
+		t.Run(name, func(t *testing.T) {
+			rd, err := NewReader(r)
+			if err != nil {
+				return // refused at once: fine
+			}
+			for i := 0; ; i++ {
+				if i > 10 {
+					t.Fatal("no fatal error after 10 calls")
+				}
+				_, err := rd.Next()
+				var re *RecordError
+				if err != nil && !errors.As(err, &re) {
+					break
+				}
+			}
+		})
+	}
+}

@@ -33,7 +33,7 @@ type HTTPResponse struct {
 	Encoding string
 }
 
-// Header returns the first value of the named field (case-insensitive).
+// Get returns the first value of the named header field (case-insensitive).
 func (h *HTTPResponse) Get(name string) string { return fieldValue(h.Header, name) }
 
 // ParseHTTPResponse parses an HTTP response message. It is lenient: CRLF or

@@ -267,8 +267,9 @@ func (r *Reader) unitFailure(err error, off int64, id string, kind error, detail
 		return &RecordError{Offset: off, ID: id, Err: kind}
 	}
 	if r.fmt == formatPlain {
-		// bufio over the raw input only fails with the input's error, handled above.
-		return &RecordError{Offset: off, ID: id, Err: fmt.Errorf("%w: %w", kind, err)}
+		// bufio over the input fails only when the input does (e.g. it
+		// keeps returning nothing: io.ErrNoProgress): fatal.
+		return err
 	}
 	r.streamResync()
 	if detail != "" {
