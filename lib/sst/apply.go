@@ -204,9 +204,11 @@ func sameKeys(s *ModelStyle, kids []kid) bool {
 	return true
 }
 
-// locallyNoisy reports whether the page leaf pn, mapped to the model leaf mn, is made of
-// locally noisy features: the share of its distinct features that are not locally noisy in
-// mn is below the threshold. A leaf without features is not.
+// locallyNoisy reports whether the page leaf pn, mapped to the model leaf mn, is noise: its
+// importance 1 - Σ w(a)/l over its l distinct words (or, without words, its image sources
+// and link targets) is below the threshold, where w(a) is 1 for a locally noisy feature
+// (entropy at least LocalNoise in mn) and, with graded scoring, the feature's entropy
+// otherwise (0 without). A leaf without features is not noise.
 func (mp *mapper) locallyNoisy(mn *Node, pn *dom.Node) bool {
 	if len(mn.local) == 0 {
 		return false
@@ -222,13 +224,20 @@ func (mp *mapper) locallyNoisy(mn *Node, pn *dom.Node) bool {
 	}
 	slices.Sort(mp.feats)
 	fs := slices.Compact(mp.feats)
-	fresh := 0
+	h := float32(mp.m.opts.LocalNoise)
+	graded := mp.m.opts.Graded
+	noise := 0.0
 	for _, f := range fs {
-		if _, ok := mn.local[f]; !ok {
-			fresh++
+		e, ok := mn.local[f]
+		switch {
+		case !ok:
+		case e >= h:
+			noise++
+		case graded:
+			noise += float64(e)
 		}
 	}
-	return float64(fresh) < mp.m.Threshold*float64(len(fs))
+	return 1-noise/float64(len(fs)) < mp.m.Threshold
 }
 
 // isRecord reports whether k is one of at least min siblings with its key that are not

@@ -324,39 +324,86 @@ func fold(h uint64) uint32 {
 	return uint32(h)
 }
 
-// words hashes the lower-cased words of s (FNV-1a over the lower-cased runes).
+// numberFeature stands for every number: dates, times and counts differ from page to page
+// in template parts (datelines, "116 comments"), so a number says nothing of its own.
+const numberFeature = 0x2545f4914f6cdd1d
+
+// words hashes the lower-cased words of s (FNV-1a over the lower-cased runes). A word of
+// digits only is numberFeature; in a run of Han, Hiragana or Katakana characters (scripts that
+// do not separate words by spaces) each pair of neighbours is a word (a lone character is one).
 func words(s string, add func(uint32)) {
 	const offset, prime = 14695981039346656037, 1099511628211
 	h := uint64(offset)
-	in := false
+	in, digits := false, true
+	cjk, single := false, false // in a run of CJK characters; its first one not yet emitted
+	var prev rune
+	endCJK := func() {
+		if single {
+			add(fold(featWord ^ ((uint64(offset) ^ uint64(prev)) * prime)))
+		}
+		cjk, single = false, false
+	}
+	flush := func() {
+		if digits {
+			add(fold(featWord ^ numberFeature))
+		} else {
+			add(fold(featWord ^ h))
+		}
+		h, in, digits = offset, false, true
+	}
 	for i := 0; i < len(s); {
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
 		i += size
-		word := r == '_' || (r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')) ||
-			(r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)))
-		if word {
-			if r < utf8.RuneSelf {
-				if r >= 'A' && r <= 'Z' {
+		if cjk && !(r >= utf8.RuneSelf && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)) {
+			endCJK()
+		}
+		if r < utf8.RuneSelf {
+			if r >= 'a' && r <= 'z' || r == '_' || r >= 'A' && r <= 'Z' {
+				if r <= 'Z' && r >= 'A' {
 					r += 'a' - 'A'
 				}
-			} else {
-				r = unicode.ToLower(r)
+				h = (h ^ uint64(r)) * prime
+				in, digits = true, false
+				continue
 			}
-			h ^= uint64(r)
-			h *= prime
-			in = true
+			if r >= '0' && r <= '9' {
+				h = (h ^ uint64(r)) * prime
+				in = true
+				continue
+			}
+		} else if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			if in && !cjk {
+				flush()
+			}
+			if cjk {
+				// a bigram: the previous character and this one
+				h = (uint64(offset) ^ uint64(prev)) * prime
+				h = (h ^ uint64(r)) * prime
+				digits = false
+				flush()
+				single = false
+			} else {
+				single = true
+			}
+			cjk, prev = true, r
+			continue
+		} else if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			h = (h ^ uint64(unicode.ToLower(r))) * prime
+			in, digits = true, false
 			continue
 		}
 		if in {
-			add(fold(featWord ^ h))
-			h, in = offset, false
+			flush()
 		}
 	}
+	if cjk {
+		endCJK()
+	}
 	if in {
-		add(fold(featWord ^ h))
+		flush()
 	}
 }
 

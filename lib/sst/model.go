@@ -1,6 +1,7 @@
 package sst
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -33,6 +34,7 @@ type Model struct {
 	Rare        bool    `json:"rare,omitempty"`
 	Records     int     `json:"records,omitempty"`
 	LinkDensity float64 `json:"link_density,omitempty"`
+	Graded      bool    `json:"graded,omitempty"`
 	Pages       int     `json:"pages"`
 	Root        *Node   `json:"root"`
 
@@ -48,7 +50,9 @@ type Node struct {
 	Mark    uint8        `json:"x,omitempty"` // 1 noisy, 2 keep whole
 	Kids    []*Node      `json:"c,omitempty"` // ModeMerge: the merged children
 	Styles  []ModelStyle `json:"s,omitempty"` // other modes: the style nodes
-	// Local lists the locally noisy features of a leaf: base64 of little-endian uint32 hashes.
+	// Local lists features of a leaf with their presence entropy over the pages (the locally
+	// noisy ones, or with graded scoring all above 0.05): base64 of 5 bytes each, the
+	// little-endian uint32 hash of the feature and the entropy in 255ths.
 	Local string `json:"l,omitempty"`
 
 	key     uint64
@@ -57,7 +61,7 @@ type Node struct {
 	toks    []uint64
 	kidBy   map[uint64]*Node
 	styleBy map[uint64]*ModelStyle
-	local   map[uint32]struct{}
+	local   map[uint32]float32 // feature -> presence entropy
 }
 
 // ModelStyle is a style node of a Model: its element nodes and its count.
@@ -72,7 +76,7 @@ func (l *Learner) Model() *Model {
 	m := &Model{
 		Version: Version, Mode: l.opts.Mode.String(), Threshold: l.opts.Threshold,
 		Gamma: l.opts.Gamma, LocalNoise: l.opts.LocalNoise, Virtual: l.opts.VirtualLeaves,
-		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Pages: l.pages, opts: l.opts,
+		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Pages: l.pages, opts: l.opts,
 	}
 	m.Root = simplify(root, l.opts, l.pages)
 	m.index()
@@ -94,7 +98,7 @@ func simplify(e *Element, o Options, pages int) *Node {
 		return n
 	}
 	if e.Leaf {
-		n.Local = encodeLocal(localNoisy(e, o))
+		n.Local = encodeLocal(leafEntropies(e, o))
 		return n
 	}
 	if o.Mode == ModeMerge {
@@ -113,18 +117,34 @@ func simplify(e *Element, o Options, pages int) *Node {
 	return n
 }
 
-// localNoisy returns the sorted locally noisy features of leaf e: entropy >= o.LocalNoise.
-func localNoisy(e *Element, o Options) []uint32 {
+// entropyFloor is the least entropy of a feature stored in a model: features below it count
+// as 0 (as features never seen do).
+const entropyFloor = 0.05
+
+// featEntropy is a feature of a leaf with its presence entropy over the pages.
+type featEntropy struct {
+	f uint32
+	h float64
+}
+
+// leafEntropies returns the features of leaf e whose entropy counts at apply: with graded
+// scoring, those at or above entropyFloor; otherwise the locally noisy ones (at or above
+// o.LocalNoise). Sorted by feature.
+func leafEntropies(e *Element, o Options) []featEntropy {
 	if o.LocalNoise <= 0 || e.Pages <= 1 {
 		return nil
 	}
-	var fs []uint32
+	min := o.LocalNoise
+	if o.Graded {
+		min = entropyFloor
+	}
+	var fs []featEntropy
 	for f, st := range e.feats {
-		if st.presence(e.Pages) >= o.LocalNoise {
-			fs = append(fs, f)
+		if h := st.presence(e.Pages); h >= min {
+			fs = append(fs, featEntropy{f, h})
 		}
 	}
-	slices.Sort(fs)
+	slices.SortFunc(fs, func(a, b featEntropy) int { return cmp.Compare(a.f, b.f) })
 	return fs
 }
 
@@ -133,15 +153,7 @@ func hasLocalNoise(e *Element, o Options) bool {
 		return false
 	}
 	if e.Leaf {
-		if e.Pages <= 1 {
-			return false
-		}
-		for _, st := range e.feats {
-			if st.presence(e.Pages) >= o.LocalNoise {
-				return true
-			}
-		}
-		return false
+		return len(leafEntropies(e, o)) > 0
 	}
 	for _, k := range e.kids {
 		if hasLocalNoise(k, o) {
@@ -151,13 +163,16 @@ func hasLocalNoise(e *Element, o Options) bool {
 	return false
 }
 
-func encodeLocal(fs []uint32) string {
+// encodeLocal packs the features as 5 bytes each: the little-endian hash, then the entropy
+// in 255ths.
+func encodeLocal(fs []featEntropy) string {
 	if len(fs) == 0 {
 		return ""
 	}
-	b := make([]byte, 4*len(fs))
+	b := make([]byte, 5*len(fs))
 	for i, f := range fs {
-		binary.LittleEndian.PutUint32(b[4*i:], f)
+		binary.LittleEndian.PutUint32(b[5*i:], f.f)
+		b[5*i+4] = byte(math.Round(f.h * 255))
 	}
 	return base64.StdEncoding.EncodeToString(b)
 }
@@ -179,7 +194,7 @@ func Load(raw []byte) (*Model, error) {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
 	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
-		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity}
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded}
 	if err := m.opts.validate(); err != nil {
 		return nil, err
 	}
@@ -201,12 +216,12 @@ func indexNode(n *Node) error {
 	n.toks = labelTokens(nil, n.Label)
 	if n.Local != "" {
 		b, err := base64.StdEncoding.DecodeString(n.Local)
-		if err != nil || len(b)%4 != 0 {
-			return fmt.Errorf("sst: bad locally noisy features of %q", n.Label)
+		if err != nil || len(b)%5 != 0 {
+			return fmt.Errorf("sst: bad feature entropies of %q", n.Label)
 		}
-		n.local = make(map[uint32]struct{}, len(b)/4)
-		for i := 0; i < len(b); i += 4 {
-			n.local[binary.LittleEndian.Uint32(b[i:])] = struct{}{}
+		n.local = make(map[uint32]float32, len(b)/5)
+		for i := 0; i < len(b); i += 5 {
+			n.local[binary.LittleEndian.Uint32(b[i:])] = float32(b[i+4]) / 255
 		}
 	}
 	if len(n.Kids) > 0 {
