@@ -9,6 +9,11 @@
 // output is one {"id","url","site","text"} line per page (plus "error" when
 // the extractor failed: the page is still emitted, with empty text). A summary
 // with pages/s goes to stderr.
+//
+// -x html extracts nothing: it writes {"id","url","site","html"} lines, the
+// decoded pages as plain JSON lines for peers outside Go (readability.mjs):
+//
+//	peer -x html pages.warc.gz | node scripts/peers/readability.mjs
 package main
 
 import (
@@ -54,12 +59,13 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("peer", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	name := fs.String("x", "trafilatura", "extractor: trafilatura, go-readability or readeck-readability")
+	name := fs.String("x", "trafilatura", "extractor: trafilatura, go-readability or readeck-readability; html writes the pages as JSON lines")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	extract, ok := extractors[*name]
-	if !ok {
+	dump := *name == "html"
+	if !ok && !dump {
 		fmt.Fprintf(stderr, "peer: unknown extractor %q\n", *name)
 		return 2
 	}
@@ -77,6 +83,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "peer: %v\n", err)
+			continue
+		}
+		if dump {
+			if err := enc.Encode(map[string]string{"id": rec.ID, "url": rec.URL, "site": rec.Site, "html": rec.HTML}); err != nil {
+				return 1
+			}
+			pages++
 			continue
 		}
 		u, _ := url.Parse(rec.URL)
