@@ -262,6 +262,17 @@ func TestAttrs(t *testing.T) {
 			t.Errorf("ParseAttrs(%q) = %v, want %v", c.tag, got, c.want)
 		}
 	}
+	var many strings.Builder
+	many.WriteString("<p")
+	for i := 0; i < 100000; i++ {
+		fmt.Fprintf(&many, " a%d=%d", i%50000, i)
+	}
+	many.WriteString(">")
+	attrs := ParseAttrs(many.String())
+	if len(attrs) != 50000 || attrs[49999].Key != "a49999" || attrs[49999].Val != "49999" {
+		t.Errorf("many attributes: %d, last %v", len(attrs), attrs[len(attrs)-1])
+	}
+
 	root := Parse(`<div class="a b" ID='x'>`)
 	if d := root.Children[0]; d.Attr("class") != "a b" || d.Attr("id") != "x" {
 		t.Errorf("attrs %v", d.Attrs)

@@ -150,6 +150,7 @@ func isTagSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c ==
 // reading them as the x/net/html tokenizer does.
 func appendAttrs(dst []Attr, tag string) []Attr {
 	first := len(dst)
+	var seen map[string]bool
 	i := 1
 	for i < len(tag) && !isTagSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' {
 		i++
@@ -204,15 +205,29 @@ func appendAttrs(dst []Attr, tag string) []Attr {
 			}
 		}
 		key = lower(key)
-		dup := false
-		for j := first; j < len(dst); j++ {
-			if dst[j].Key == key {
-				dup = true
-				break
+		if len(dst)-first < 16 {
+			dup := false
+			for j := first; j < len(dst); j++ {
+				if dst[j].Key == key {
+					dup = true
+					break
+				}
 			}
-		}
-		if dup {
-			continue
+			if dup {
+				continue
+			}
+		} else {
+			// Many attributes: a set keeps this linear.
+			if seen == nil {
+				seen = make(map[string]bool, 32)
+				for j := first; j < len(dst); j++ {
+					seen[dst[j].Key] = true
+				}
+			}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
 		}
 		if needsDecoding(val) {
 			if strings.IndexByte(val, '&') >= 0 {

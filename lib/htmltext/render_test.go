@@ -168,6 +168,12 @@ func TestDeepAndLarge(t *testing.T) {
 	if !strings.HasPrefix(got, "x\ny\ny") || strings.Count(got, "\n") != 1000 {
 		t.Errorf("deep page rendered %.30q (%d lines)", got, strings.Count(got, "\n")+1)
 	}
+	big := "<p>a</p><script>" + strings.Repeat("var x = '<p>'; ", 1<<20) + "</script><p>" +
+		strings.Repeat("word &amp; ", 1<<18) + "</p>"
+	got = Render(big)
+	if !strings.HasPrefix(got, "a\nword & word & ") || strings.Contains(got, "var") || len(got) != 2+7*(1<<18)-1 {
+		t.Errorf("big page rendered %.40q... (%d bytes)", got, len(got))
+	}
 }
 
 // Kept nodes of a tree flattened by dom.MaxDepth still render their text.
