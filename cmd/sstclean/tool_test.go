@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/clitest"
+	"github.com/chaffkit/chaff/lib/synth"
+)
+
+// pages returns a small synthetic site as JSON lines: 10 pages of two templates, 2 of them
+// index pages, about 10 KB each.
+func pages(t *testing.T) string {
+	var b bytes.Buffer
+	cfg := synth.Config{Seed: 5, Sites: 1, PagesPerSite: 10, IndexPages: 2, Templates: 2, PageBytes: 10000}
+	if err := synth.WriteJSONL(&b, cfg); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func records(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var recs []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("bad output line %q: %v", line, err)
+		}
+		recs = append(recs, m)
+	}
+	return recs
+}
+
+// checkText checks that every article keeps its title and that every page (some pages, when
+// not strict: the faithful algorithm keeps whole a page whose body style is new) has noisy
+// parts removed.
+func checkText(t *testing.T, dir, stdout, stderr string) { checkPages(t, stdout, true) }
+
+func checkLoose(t *testing.T, dir, stdout, stderr string) { checkPages(t, stdout, false) }
+
+func checkPages(t *testing.T, stdout string, strict bool) {
+	recs := records(t, stdout)
+	noisyPages := 0
+	if len(recs) != 10 {
+		t.Fatalf("%d records, want 10", len(recs))
+	}
+	for _, r := range recs {
+		if r["error"] != nil {
+			t.Errorf("%v: error %v", r["id"], r["error"])
+			continue
+		}
+		if _, ok := r["html"]; ok {
+			t.Errorf("%v: --drop-html left html", r["id"])
+		}
+		d, ok := r["sstclean"].(map[string]any)
+		if !ok || d["kept"].(float64) <= 0 || (strict && d["noisy"].(float64) <= 0) {
+			t.Errorf("%v: detail %v", r["id"], r["sstclean"])
+		}
+		if ok && d["noisy"].(float64) > 0 {
+			noisyPages++
+		}
+		text, _ := r["text"].(string)
+		if r["kind"] == "article" && !strings.Contains(text, r["gold_title"].(string)) {
+			t.Errorf("%v: title %q not in text %q", r["id"], r["gold_title"], text)
+		}
+	}
+	if noisyPages < len(recs)/2 {
+		t.Errorf("noise removed on %d pages of %d", noisyPages, len(recs))
+	}
+}
+
+func TestCLI(t *testing.T) {
+	in := pages(t)
+	var model, stderr bytes.Buffer
+	if code := run([]string{"sstclean", "learn"}, strings.NewReader(in), &model, &stderr); code != 0 {
+		t.Fatalf("learn: exit %d: %s", code, stderr.String())
+	}
+	clitest.Run(t, run, "sstclean", []clitest.Case{
+		{Name: "learn", Args: []string{"learn"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				r := records(t, stdout)
+				if len(r) != 1 || r[0]["tool"] != "sstclean" || r[0]["version"] != float64(1) {
+					t.Fatalf("model lines: %.300s", stdout)
+				}
+				m := r[0]["model"].(map[string]any)
+				if m["mode"] != "merge" || m["root"] == nil || m["pages"] != float64(10) {
+					t.Errorf("model %.300v", m)
+				}
+			}},
+		{Name: "learn-faithful", Args: []string{"learn", "--faithful", "-t", "0.4"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				m := records(t, stdout)[0]["model"].(map[string]any)
+				if m["mode"] != "faithful" || m["t"] != 0.4 || m["local_noise"] != nil || m["records"] != nil {
+					t.Errorf("faithful model options: mode %v t %v local %v records %v", m["mode"], m["t"], m["local_noise"], m["records"])
+				}
+			}},
+		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
+			Files: map[string]string{"m.jsonl": model.String()}, Check: checkText},
+		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkText},
+		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in, Check: checkLoose},
+		{Name: "run-collapse", Args: []string{"run", "--drop-html", "--mode", "collapse", "--local-noise", "0"}, Stdin: in, Check: checkLoose},
+		{Name: "show", Args: []string{"show"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				for _, want := range []string{"site style tree", "ci=", `class="b drop"`, `class="b keep"`} {
+					if !strings.Contains(stdout, want) {
+						t.Errorf("view lacks %q", want)
+					}
+				}
+				if strings.Contains(stdout, "<script") {
+					t.Error("view contains a script element")
+				}
+			}},
+		{Name: "bad-mode", Args: []string{"run", "--mode", "zigzag"}, Stdin: in, Exit: 2},
+		{Name: "bad-threshold", Args: []string{"run", "-t", "1.5"}, Stdin: in, Exit: 2},
+		{Name: "apply-old-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in, Exit: 1,
+			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":0`)}},
+	})
+}
