@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -51,9 +52,23 @@ type page struct {
 // gold files), or skips when the folder is absent.
 func realPages(tb testing.TB) []page {
 	tb.Helper()
+	loadOnce.Do(func() { loaded = loadPages(tb) })
+	if len(loaded) == 0 {
+		tb.Skip("../shared/data is absent or empty: real-page checks skipped")
+	}
+	return loaded
+}
+
+var (
+	loadOnce sync.Once
+	loaded   []page
+)
+
+// loadPages does the reading for realPages, once per test binary.
+func loadPages(tb testing.TB) []page {
 	data := sharedData(tb)
 	if data == "" {
-		tb.Skip("../shared/data is absent: real-page checks skipped")
+		return nil
 	}
 	files, _ := filepath.Glob(filepath.Join(data, "*.jsonl.zst"))
 	sort.Strings(files)
@@ -80,9 +95,6 @@ func realPages(tb testing.TB) []page {
 		}
 		zr.Close()
 		f.Close()
-	}
-	if len(pages) == 0 {
-		tb.Skip("no pages in ../shared/data")
 	}
 	return pages
 }
