@@ -18,10 +18,15 @@ type LabelOptions struct {
 	// the body the first passage after the title with more than BodyMinWords words (not the
 	// longest: comments under an article are often longer than it). Not in the paper.
 	BodyAfterTitle bool
+	// SkipComments leaves out of the body candidates the passages that look like reader
+	// comments: at least 3 clock times (12:27, 11:45 PM), one per 200 words or more (each
+	// comment carries its time). Not in the paper.
+	SkipComments bool
 }
 
-// DefaultLabelOptions are the paper's thresholds, with DocTitle and BodyAfterTitle.
-var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true, BodyAfterTitle: true}
+// DefaultLabelOptions are the paper's thresholds, with DocTitle, BodyAfterTitle and
+// SkipComments.
+var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true, BodyAfterTitle: true, SkipComments: true}
 
 // Label picks the body and the title among the passages (indices, -1 when none), which must
 // have their Text and Words set and be in pattern pre-order.
@@ -42,8 +47,15 @@ var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, Doc
 func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, titleText string) {
 	body = -1
 	for i := range ps {
-		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) {
+		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) && !(opt.SkipComments && CommentLike(ps[i].Text, ps[i].Words)) {
 			body = i
+		}
+	}
+	if body < 0 && opt.SkipComments {
+		for i := range ps {
+			if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) {
+				body = i
+			}
 		}
 	}
 	if body < 0 {
@@ -53,7 +65,7 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 		if t, text := byDocTitle(ps, body, docTitle, opt); t >= 0 {
 			if opt.BodyAfterTitle && t != body {
 				for k := t + 1; k < len(ps); k++ {
-					if ps[k].Words > opt.BodyMinWords {
+					if ps[k].Words > opt.BodyMinWords && !(opt.SkipComments && CommentLike(ps[k].Text, ps[k].Words)) {
 						body = k
 						break
 					}
@@ -206,3 +218,27 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 	}
 	return best, bestText
 }
+
+// CommentLike reports whether a text of n words reads like a list of reader comments: at
+// least 3 clock times (d:dd or dd:dd followed by a non-digit), one per 200 words or more.
+func CommentLike(text string, n int) bool { return clockTimes(text) >= 3 && clockTimes(text)*200 >= n }
+
+// clockTimes counts the clock times (d:dd or dd:dd followed by a non-digit) in text.
+func clockTimes(text string) int {
+	times := 0
+	for i := 0; i+3 < len(text); i++ {
+		if text[i] != ':' || i == 0 {
+			continue
+		}
+		if !isDigit(text[i-1]) || !isDigit(text[i+1]) || !isDigit(text[i+2]) {
+			continue
+		}
+		if i+3 < len(text) && isDigit(text[i+3]) {
+			continue
+		}
+		times++
+	}
+	return times
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -154,6 +154,22 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		return ex, ErrNoBody
 	}
 	ex.BodyRoots = ps[ex.Body].Roots
+	if opt.Label.SkipComments && len(ex.BodyRoots) > 1 {
+		// Cut the body before its first root of 50 words or more with at least 5 clock times,
+		// one per 100 words or more (a stricter CommentLike: a root is a smaller sample).
+		// The body must keep more than BodyMinWords words.
+		one := make([]Passage, 1)
+		before := 0
+		for k := 0; k < len(ex.BodyRoots); k++ {
+			one[0] = Passage{Roots: ex.BodyRoots[k : k+1]}
+			FillText(pg.Tree, one)
+			if t := clockTimes(one[0].Text); k > 0 && before > opt.Label.BodyMinWords && one[0].Words >= 50 && t >= 5 && t*100 >= one[0].Words {
+				ex.BodyRoots = ex.BodyRoots[:k]
+				break
+			}
+			before += one[0].Words
+		}
+	}
 	if opt.RegionGap >= 0 {
 		ex.BodyRoots = BodyRegion(pg.Tree, ps, ex.Body, ex.Title, opt.RegionGap, opt.RegionMinWords)
 	}

@@ -204,6 +204,9 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_MAXGAP")); err == nil {
 		def.Compose.MaxGap = v
 	}
+	if os.Getenv("CHAFF_RTDM_COMMENTS") != "" {
+		def.Label.SkipComments = false
+	}
 	if os.Getenv("CHAFF_RTDM_LONGEST") != "" {
 		def.Label.BodyAfterTitle = false
 	}
@@ -214,7 +217,7 @@ func TestRealData(t *testing.T) {
 	if os.Getenv("CHAFF_RTDM_FAITHFUL") != "" {
 		f := rtdm.DefaultOptions
 		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
-		f.Label.BodyAfterTitle = false
+		f.Label.BodyAfterTitle, f.Label.SkipComments = false, false
 		f.RegionGap = -1
 		variants = append(variants, variant{"faithful", f, false})
 	}
