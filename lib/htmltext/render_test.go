@@ -197,3 +197,23 @@ func TestRenderNodesFlattened(t *testing.T) {
 		t.Errorf("flattened element renders %q", got)
 	}
 }
+
+func TestConcurrent(t *testing.T) {
+	page := syntheticPage(20 << 10)
+	want := Render(page)
+	done := make(chan string)
+	for i := 0; i < 4; i++ {
+		go func() {
+			got := Render(page)
+			if got == want {
+				got = RenderSpans(page, [][2]int{{0, len(page)}})
+			}
+			done <- got
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if got := <-done; got != want {
+			t.Errorf("concurrent render differs")
+		}
+	}
+}
