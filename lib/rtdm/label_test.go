@@ -1,0 +1,96 @@
+package rtdm
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCommentLike(t *testing.T) {
+	comments := "jack July 7, 2012 at 12:27 am great piece. anna July 7, 2012 at 1:05 pm I disagree. bob July 8 at 11:45 PM thanks for this."
+	if !CommentLike(comments, countWords(comments)) {
+		t.Error("comments not recognised")
+	}
+	article := strings.Repeat("The storm reached the coast at 11:15 p.m. and moved inland. ", 1) + strings.Repeat("word ", 300)
+	if CommentLike(article, countWords(article)) {
+		t.Error("an article with one clock time taken for comments")
+	}
+	if clockTimes("at 12:27, 1:05 and 123:456 or 10:305") != 2 {
+		t.Errorf("clockTimes = %d", clockTimes("at 12:27, 1:05 and 123:456 or 10:305"))
+	}
+}
+
+func TestSoftCosts(t *testing.T) {
+	cases := []struct {
+		p, g string
+		cost float64
+	}{
+		{`r(a "x")`, `r(a "y")`, 1},    // a fixed text replaced
+		{`r(a .)`, `r(a)`, 1},          // a required wildcard removed (size 1)
+		{`r(a b(c d))`, `r(a)`, 3},     // a fixed subtree removed
+		{`r(a)`, `r(a b(c))`, 2},       // an extra subtree inserted
+		{`r(a +)`, `r(a b(c d) e)`, 0}, // what Match accepts costs the same
+	}
+	for _, c := range cases {
+		if got := Distance(MustParseTree(c.p), MustParseTree(c.g), Soft{}, Inf); got != c.cost {
+			t.Errorf("soft match %s on %s = %v, want %v", c.p, c.g, got, c.cost)
+		}
+	}
+}
+
+func TestTitleFromPieces(t *testing.T) {
+	g := MustParseTree(`html(body(div(h1("Storm hits the city") p("` + strings.Repeat("rain ", 120) + `storm city") p("more"))))`)
+	p := MustParseTree(`html(body(div(+)))`)
+	_, ps := MatchTree(p, g)
+	FillText(g, ps)
+	if len(ps) != 1 || len(ps[0].Pieces) != 3 {
+		t.Fatalf("passages %+v", ps)
+	}
+	title, body, text := Label(ps, "Storm hits the city - The Daily", DefaultLabelOptions)
+	if title != 0 || body != 0 || text != "Storm hits the city" {
+		t.Errorf("Label = %d %d %q", title, body, text)
+	}
+	// The paper's heuristic alone cannot find a title inside the body.
+	opt := DefaultLabelOptions
+	opt.DocTitle = false
+	if title, body, _ := Label(ps, "Storm hits the city - The Daily", opt); title != -1 || body != 0 {
+		t.Errorf("paper's Label = %d %d", title, body)
+	}
+}
+
+func TestBodyAfterTitle(t *testing.T) {
+	long := func(w string) string { return strings.Repeat(w+" ", 150) }
+	ps := []Passage{
+		{Pos: 1, Text: "Storm hits the city"},
+		{Pos: 2, Text: long("article")},
+		{Pos: 3, Text: long("comment") + long("reply")},
+	}
+	for i := range ps {
+		ps[i].Words = countWords(ps[i].Text)
+	}
+	if _, body, _ := Label(ps, "Storm hits the city | Daily", DefaultLabelOptions); body != 1 {
+		t.Errorf("body %d, want the first long passage after the title", body)
+	}
+	opt := DefaultLabelOptions
+	opt.BodyAfterTitle = false
+	if _, body, _ := Label(ps, "Storm hits the city | Daily", opt); body != 2 {
+		t.Errorf("body %d, want the longest", body)
+	}
+}
+
+func TestBodyRegion(t *testing.T) {
+	g := MustParseTree(`r(div(p("` + strings.Repeat("a ", 120) + `") span("ticker") p("` + strings.Repeat("b ", 60) + `") ul(li("x")) ul(li("y")) ul(li("y")) ul(li("y")) p("` + strings.Repeat("c ", 60) + `")))`)
+	p := MustParseTree(`r(div(. span("ticker") . * ul(li("y")) ul(li("y")) ul(li("y")) .))`)
+	cost, ps := MatchTree(p, g)
+	if cost == Inf {
+		t.Fatal("no match")
+	}
+	FillText(g, ps)
+	_, body, _ := Label(ps, "", DefaultLabelOptions)
+	// The first p is the body; the second p joins across the fixed span; the third one is
+	// 4 siblings away and stays out with gap 3.
+	region := BodyRegion(g, ps, body, -1, 3, 40)
+	kids := g.Kids(1, nil)
+	if len(region) != 3 || region[0] != kids[0] || region[2] != kids[2] {
+		t.Errorf("region %v, children %v", region, kids)
+	}
+}
