@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/ngramcut"
+	"github.com/chaffkit/chaff/lib/record"
+	ucli "github.com/urfave/cli/v2"
+)
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return cli.Run(tool(), args, stdin, stdout, stderr)
+}
+
+// modelVersion is the version of the model format (ngramcut.Model as JSON).
+const modelVersion = 1
+
+func tool() *cli.Tool {
+	t := &cli.Tool{
+		Name:    "ngramcut",
+		Usage:   "useless-part elimination by n-gram alternation counts: frequent n-grams are template, the rest is content",
+		Version: modelVersion,
+		Flags:   algoFlags(),
+		Learn:   learn,
+		Load:    load,
+	}
+	t.Commands = []*ucli.Command{pathCommand(t)}
+	return t
+}
+
+func choice(name string, parse func(string) error) func(*ucli.Context, string) error {
+	return func(c *ucli.Context, v string) error {
+		if err := parse(v); err != nil {
+			return cli.UsageError(fmt.Errorf("--%s: %w", name, err))
+		}
+		return nil
+	}
+}
+
+func algoFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "unit", Value: "rune", Usage: "what an n-gram counts: rune (characters, the default) or byte",
+			Action: choice("unit", func(v string) error { _, err := ngramcut.ParseUnit(v); return err })},
+		&ucli.IntFlag{Name: "n", Usage: "force the n-gram length (with --a or --min-doc-frac): no search"},
+		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams (with --n)"},
+		&ucli.StringFlag{Name: "rank", Value: "count", Usage: "rank n-grams by count (the paper) or df (number of sample pages holding them, then count)",
+			Action: choice("rank", func(v string) error { _, err := ngramcut.ParseRank(v); return err })},
+		&ucli.BoolFlag{Name: "delims", Usage: "the paper's future-work rule: an n-gram may hold < > . ? only at its ends"},
+		&ucli.Float64Flag{Name: "min-doc-frac", Usage: "W = the n-grams in at least this fraction of the sample pages (at least 2 pages) instead of the top a%; implies --rank df; n is searched unless --n"},
+		&ucli.IntFlag{Name: "min-run", Usage: "drop kept runs shorter than this many units"},
+		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
+		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
+			Action: choice("hash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
+	}
+}
+
+// options reads the algorithm flags.
+func options(c *ucli.Context) (ngramcut.Options, error) {
+	var o ngramcut.Options
+	var err error
+	if o.Unit, err = ngramcut.ParseUnit(c.String("unit")); err != nil {
+		return o, cli.UsageError(err)
+	}
+	if o.Rank, err = ngramcut.ParseRank(c.String("rank")); err != nil {
+		return o, cli.UsageError(err)
+	}
+	if o.Hash, err = ngramcut.ParseHash(c.String("hash")); err != nil {
+		return o, cli.UsageError(err)
+	}
+	o.N, o.A = c.Int("n"), c.Int("a")
+	o.Delims = c.Bool("delims")
+	o.MinDocFrac = c.Float64("min-doc-frac")
+	o.MinRun = c.Int("min-run")
+	o.MaxN = c.Int("max-n")
+	switch {
+	case o.N < 0 || o.A < 0 || o.MinRun < 0 || o.MaxN < 0:
+		return o, cli.UsageError(fmt.Errorf("--n, --a, --min-run and --max-n must not be negative"))
+	case o.A > 100:
+		return o, cli.UsageError(fmt.Errorf("--a is a percentage: at most 100"))
+	case o.N == 1:
+		return o, cli.UsageError(fmt.Errorf("--n must be at least 2"))
+	case (o.N > 0) != (o.A > 0 || o.MinDocFrac > 0) && !(o.N == 0 && o.MinDocFrac > 0):
+		return o, cli.UsageError(fmt.Errorf("--n and --a force a cut point together (or --n with --min-doc-frac)"))
+	case o.MinDocFrac < 0 || o.MinDocFrac > 1:
+		return o, cli.UsageError(fmt.Errorf("--min-doc-frac must be in [0, 1]"))
+	}
+	return o, nil
+}
+
+func htmlOf(pages []*record.Record) []string {
+	out := make([]string, len(pages))
+	for i, p := range pages {
+		out[i] = p.HTML
+	}
+	return out
+}
+
+func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
+	o, err := options(c)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ngramcut.Learn(htmlOf(pages), o)
+	if err != nil {
+		return nil, err
+	}
+	return model{m}, nil
+}
+
+func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
+	m := new(ngramcut.Model)
+	if err := json.Unmarshal(raw, m); err != nil {
+		return nil, err
+	}
+	if m.N < 2 || len(m.Path) == 0 {
+		return nil, fmt.Errorf("ngramcut: model has no cut point")
+	}
+	return model{m}, nil
+}
+
+// model adapts ngramcut.Model to cli.Model; it encodes as the ngramcut.Model itself.
+type model struct{ *ngramcut.Model }
+
+func (m model) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
+
+// detail is the "ngramcut" member of an applied page.
+type detail struct {
+	N     int      `json:"n"`
+	A     int      `json:"a"`
+	Spans [][2]int `json:"spans"` // kept (non-useless) byte spans of html
+}
+
+func (m model) Apply(page *record.Record) (cli.Result, error) {
+	spans := m.Spans(page.HTML)
+	if spans == nil {
+		spans = [][2]int{}
+	}
+	return cli.Result{
+		Text:   htmltext.RenderSpans(page.HTML, spans),
+		Detail: detail{N: m.N, A: m.A, Spans: spans},
+	}, nil
+}

@@ -1,0 +1,188 @@
+package ngramcut
+
+import "sync"
+
+// index builds (once) the open-addressing table used to test membership in W in O(1).
+func (m *Model) index() []uint64 {
+	m.once.Do(func() {
+		size := 8
+		for size < 2*len(m.W) {
+			size <<= 1
+		}
+		t := make([]uint64, size)
+		mask := uint64(size - 1)
+		for _, fp := range m.W {
+			s := mix(fp) & mask
+			for t[s] != 0 && t[s] != fp {
+				s = (s + 1) & mask
+			}
+			t[s] = fp
+		}
+		m.table = t
+	})
+	return m.table
+}
+
+// mix spreads an xxhash fingerprint's bits (rolling fingerprints are mixed already, but
+// both kinds go through the same path).
+func mix(fp uint64) uint64 { return fp ^ fp>>31 }
+
+func (m *Model) has(t []uint64, fp uint64) bool {
+	mask := uint64(len(t) - 1)
+	s := mix(fp) & mask
+	for {
+		v := t[s]
+		if v == fp {
+			return true
+		}
+		if v == 0 {
+			return false
+		}
+		s = (s + 1) & mask
+	}
+}
+
+// scratch holds per-call buffers; pooled so that Spans is cheap and concurrent.
+type scratch struct {
+	units []uint32
+	offs  []int32
+	r     []byte
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// Spans returns the kept parts of a page (the runs of 1s of its range string) as byte
+// spans [start, end) of html, in order and disjoint. A run of spaces collapsed by the
+// preprocessing belongs to the span of its unit whole. Safe for concurrent use.
+func (m *Model) Spans(html string) [][2]int {
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	r := m.rangeString(html, s)
+	var spans [][2]int
+	end := func(j int) int {
+		if j == len(r) {
+			return len(html)
+		}
+		return int(s.offs[j])
+	}
+	for j := 0; j < len(r); {
+		if r[j] == 0 {
+			j++
+			continue
+		}
+		k := j
+		for k < len(r) && r[k] == 1 {
+			k++
+		}
+		spans = append(spans, [2]int{int(s.offs[j]), end(k)})
+		j = k
+	}
+	return spans
+}
+
+// RangeString returns the page's range string as '0' (covered by W: useless) and '1'
+// (kept) per unit, for inspection and tests.
+func (m *Model) RangeString(html string) string {
+	s := new(scratch)
+	r := m.rangeString(html, s)
+	b := make([]byte, len(r))
+	for i, v := range r {
+		b[i] = '0' + v
+	}
+	return string(b)
+}
+
+// rangeString preprocesses html into s and computes r (0 = covered) in O(len) for any
+// n: a rolling window hash, one table probe per position, and a running cover end.
+func (m *Model) rangeString(html string, s *scratch) []byte {
+	s.units, s.offs = preprocess(html, m.Unit, s.units[:0], s.offs[:0], true)
+	u := s.units
+	if cap(s.r) < len(u) {
+		s.r = make([]byte, len(u))
+	}
+	r := s.r[:len(u)]
+	n := m.N
+	if n <= 0 || len(m.W) == 0 || len(u) < n {
+		for j := range r {
+			r[j] = 1
+		}
+		return r
+	}
+	t := m.index()
+	coverEnd := -1
+	lastDelim := -1 // latest delimiter at index <= i+n-2 (Delims rule)
+	var h uint64
+	var top uint64
+	if m.Hash == Rolling {
+		top = powMul(n - 1)
+		for j := 0; j < n-1; j++ {
+			h = rollStep(h, u[j])
+		}
+	}
+	if m.Delims {
+		for j := 1; j <= n-2 && j < len(u); j++ {
+			if isDelim(u[j]) {
+				lastDelim = j
+			}
+		}
+	}
+	for i := 0; i+n <= len(u); i++ {
+		var fp uint64
+		if m.Hash == Rolling {
+			h = rollStep(h, u[i+n-1])
+			fp = finish(h)
+		}
+		ok := true
+		if m.Delims {
+			if j := i + n - 2; j > i && isDelim(u[j]) {
+				lastDelim = j
+			}
+			ok = lastDelim < i+1
+		}
+		if ok {
+			if m.Hash == XXHash {
+				fp = xxFingerprint(u[i : i+n])
+			}
+			if m.has(t, fp) {
+				coverEnd = i + n
+			}
+		}
+		if i < coverEnd {
+			r[i] = 0
+		} else {
+			r[i] = 1
+		}
+		if m.Hash == Rolling {
+			h -= (uint64(u[i]) + 1) * top
+		}
+	}
+	for i := max(0, len(u)-n+1); i < len(u); i++ {
+		if i < coverEnd {
+			r[i] = 0
+		} else {
+			r[i] = 1
+		}
+	}
+	if m.MinRun > 0 {
+		dropShortRuns(r, m.MinRun)
+	}
+	return r
+}
+
+// dropShortRuns turns runs of 1s shorter than min into 0s.
+func dropShortRuns(r []byte, min int) {
+	for j := 0; j < len(r); {
+		if r[j] == 0 {
+			j++
+			continue
+		}
+		k := j
+		for k < len(r) && r[k] == 1 {
+			k++
+		}
+		if k-j < min {
+			clear(r[j:k])
+		}
+		j = k
+	}
+}

@@ -1,0 +1,79 @@
+package ngramcut
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// benchSample returns about size bytes of real pages (../shared/data, all sets, in file
+// order), or skips.
+func benchSample(b *testing.B, size int) []string {
+	dir := dataDir(b)
+	var out []string
+	total := 0
+	for _, set := range realSets {
+		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
+			if total >= size {
+				return out
+			}
+			out = append(out, p.HTML)
+			total += len(p.HTML)
+		}
+	}
+	return out
+}
+
+func benchLearn(b *testing.B, size int, opt Options) {
+	pages := benchSample(b, size)
+	total := 0
+	for _, p := range pages {
+		total += len(p)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	var m *Model
+	for i := 0; i < b.N; i++ {
+		var err error
+		m, err = Learn(pages, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(m.Path)), "path-steps")
+	b.ReportMetric(float64(m.N), "n")
+}
+
+// BenchmarkLearn10MB learns one model from 10 MB of real pages (mixed sites, as with
+// --site-key none), the faithful search.
+func BenchmarkLearn10MB(b *testing.B)       { benchLearn(b, 10<<20, Options{}) }
+func BenchmarkLearn10MBXXHash(b *testing.B) { benchLearn(b, 10<<20, Options{Hash: XXHash}) }
+func BenchmarkLearn2MB(b *testing.B)        { benchLearn(b, 2<<20, Options{}) }
+func BenchmarkLearn2MBXXHash(b *testing.B)  { benchLearn(b, 2<<20, Options{Hash: XXHash}) }
+
+func benchApply(b *testing.B, opt Options) {
+	pages := benchSample(b, 2<<20)
+	m, err := Learn(pages, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	total := 0
+	for _, p := range pages {
+		total += len(p)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			m.Spans(p)
+		}
+	}
+}
+
+// BenchmarkApply is Spans over 2 MB of real pages (one core).
+func BenchmarkApply(b *testing.B)       { benchApply(b, Options{N: 24, A: 10}) }
+func BenchmarkApplyXXHash(b *testing.B) { benchApply(b, Options{N: 24, A: 10, Hash: XXHash}) }
+
+var _ = os.Getenv

@@ -1,0 +1,398 @@
+package ngramcut
+
+import (
+	"fmt"
+	"math"
+)
+
+// Rank names how the distinct n-grams are ordered before the top a% becomes W.
+type Rank uint8
+
+const (
+	// ByCount ranks by total number of occurrences in the sample (the paper).
+	ByCount Rank = iota
+	// ByDocFreq ranks by the number of sample pages holding the n-gram, then by count.
+	// Template text seen once per page then ranks above markup repeated inside pages.
+	ByDocFreq
+)
+
+func (r Rank) String() string {
+	if r == ByDocFreq {
+		return "df"
+	}
+	return "count"
+}
+
+// ParseRank reads "count" and "df".
+func ParseRank(s string) (Rank, error) {
+	switch s {
+	case "", "count":
+		return ByCount, nil
+	case "df", "docfreq":
+		return ByDocFreq, nil
+	}
+	return ByCount, fmt.Errorf("ngramcut: unknown rank %q (want count or df)", s)
+}
+
+// MarshalText makes a Rank a JSON string.
+func (r Rank) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText parses a rank name.
+func (r *Rank) UnmarshalText(b []byte) error {
+	v, err := ParseRank(string(b))
+	*r = v
+	return err
+}
+
+// noRank marks a position where no n-gram starts (too close to the page end, or cut by
+// the delimiter rule).
+const noRank = math.MaxInt32
+
+// isDelim reports the paper's future-work delimiters: an n-gram may hold them only at
+// its ends.
+func isDelim(u uint32) bool { return u == '<' || u == '>' || u == '.' || u == '?' }
+
+// corpus holds a site's sample as one array of units and counts its n-grams one n at a
+// time (countsort), each n once, reusing the work of n-1:
+//   - an n-gram seen once stays unique when extended, so its position is not hashed again;
+//   - with the rolling hash, the fingerprint of the (n+1)-gram at i extends that of the
+//     n-gram in O(1).
+//
+// Classes (distinct n-grams) are numbered in order of first occurrence and ranked by a
+// stable counting sort, so ties are broken by first occurrence: deterministic and
+// independent of the hash.
+type corpus struct {
+	units     []uint32
+	starts    []int32 // page p is units[starts[p]:starts[p+1]]
+	maxLen    int     // longest page, in units
+	hash      Hash
+	rank      Rank
+	nextDelim []int32 // nextDelim[i] = least j >= i holding a delimiter (len(units) if none); nil without the rule
+
+	roll  []uint64 // rolling state of the n-gram starting at each active position, at length rollN
+	rollN int
+
+	// scratch reused between levels
+	ids      []int32
+	count    []int32
+	df       []int32
+	lastPage []int32
+	first    []int32
+	order    []int32
+	hist     []int32
+	table    []entry
+
+	last, prev *level // the two most recent levels (prev.n == last.n-1)
+}
+
+// level is the result of countsort for one n.
+type level struct {
+	n        int
+	posRank  []int32 // rank of the class of the n-gram at each position, noRank if none
+	distinct int     // number of distinct n-grams
+	multi    int     // distinct n-grams seen at least twice; they rank before the unique ones
+	firstPos []int32 // by rank: position of the first occurrence
+	count    []int32 // by rank: number of occurrences
+	df       []int32 // by rank: number of pages holding it
+}
+
+func newCorpus(pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
+	total := 0
+	for _, p := range pages {
+		total += len(p)
+	}
+	c := &corpus{hash: hash, rank: rank}
+	c.units = make([]uint32, 0, total)
+	c.starts = make([]int32, 0, len(pages)+1)
+	for _, p := range pages {
+		c.starts = append(c.starts, int32(len(c.units)))
+		c.units, _ = preprocess(p, unit, c.units, nil, false)
+		if l := len(c.units) - int(c.starts[len(c.starts)-1]); l > c.maxLen {
+			c.maxLen = l
+		}
+	}
+	c.starts = append(c.starts, int32(len(c.units)))
+	if delims {
+		c.nextDelim = make([]int32, len(c.units)+1)
+		next := int32(len(c.units))
+		c.nextDelim[len(c.units)] = next
+		for i := len(c.units) - 1; i >= 0; i-- {
+			if isDelim(c.units[i]) {
+				next = int32(i)
+			}
+			c.nextDelim[i] = next
+		}
+	}
+	return c
+}
+
+func (c *corpus) pages() int { return len(c.starts) - 1 }
+
+// level returns countsort for n, computing the levels up to n in turn. Only the two
+// most recent levels are kept; asking for an older one recounts from the start.
+func (c *corpus) level(n int) *level {
+	if c.last != nil && c.last.n == n {
+		return c.last
+	}
+	if c.prev != nil && c.prev.n == n {
+		return c.prev
+	}
+	if c.last == nil || c.last.n > n {
+		c.last, c.prev = nil, nil
+		c.roll, c.rollN = nil, 0
+	}
+	for c.last == nil || c.last.n < n {
+		next := 1
+		if c.last != nil {
+			next = c.last.n + 1
+		}
+		var reuse *level
+		if c.prev != nil {
+			reuse = c.prev
+		}
+		l := c.count1(next, c.last, reuse)
+		c.prev, c.last = c.last, l
+	}
+	return c.last
+}
+
+// count1 counts the n-grams for n given the level for n-1 (nil when n == 1); reuse, if
+// not nil, is a retired level whose arrays may be overwritten.
+func (c *corpus) count1(n int, prev *level, reuse *level) *level {
+	N := len(c.units)
+	if cap(c.ids) < N {
+		c.ids = make([]int32, N)
+	}
+	ids := c.ids[:N]
+	if c.hash == Rolling {
+		if c.roll == nil {
+			c.roll = make([]uint64, N)
+			c.rollN = 0
+		}
+	}
+	// Pass 1: which positions need hashing (active), and extend the rolling state.
+	active := 0
+	for p := 0; p < c.pages(); p++ {
+		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		for i := ps; i < pe; i++ {
+			st := c.state(i, n, pe, prev)
+			if st != stActive {
+				continue
+			}
+			active++
+			if c.hash == Rolling {
+				c.roll[i] = rollStep(c.roll[i], c.units[i+n-1])
+			}
+		}
+	}
+	if c.hash == Rolling {
+		c.rollN = n
+	}
+	// Pass 2: number the classes in order of first occurrence. The table holds the
+	// distinct n-grams, far fewer than the positions on template-heavy sites, so it is
+	// sized from the previous level and grown when half full: small tables stay in cache.
+	size := 1 << 12
+	if prev != nil {
+		for size < 4*prev.multi {
+			size <<= 1
+		}
+	}
+	for size < 2*active && size < 1<<16 {
+		size <<= 1
+	}
+	c.resetTable(size)
+	c.count, c.df, c.lastPage, c.first = c.count[:0], c.df[:0], c.lastPage[:0], c.first[:0]
+	inTable := 0
+	for p := 0; p < c.pages(); p++ {
+		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		for i := ps; i < pe; i++ {
+			switch c.state(i, n, pe, prev) {
+			case stNone:
+				ids[i] = -1
+				continue
+			case stUnique:
+				ids[i] = c.newClass(p, i)
+				continue
+			}
+			var fp uint64
+			if c.hash == Rolling {
+				fp = finish(c.roll[i])
+			} else {
+				fp = xxFingerprint(c.units[i : i+n])
+			}
+			tab := c.table
+			mask := uint64(len(tab) - 1)
+			slot := fp & mask
+			for {
+				e := &tab[slot]
+				if e.key == fp {
+					id := e.id
+					ids[i] = id
+					c.count[id]++
+					if c.lastPage[id] != int32(p) {
+						c.lastPage[id] = int32(p)
+						c.df[id]++
+					}
+					break
+				}
+				if e.key == 0 {
+					id := c.newClass(p, i)
+					e.key, e.id = fp, id
+					ids[i] = id
+					inTable++
+					if 2*inTable > len(tab) {
+						c.growTable()
+					}
+					break
+				}
+				slot = (slot + 1) & mask
+			}
+		}
+	}
+	D := len(c.count)
+	// Rank: stable counting sorts, least significant key first.
+	order := c.sortDesc(nil, c.count, D)
+	if c.rank == ByDocFreq {
+		order = c.sortDesc(order, c.df, D)
+	}
+	var l *level
+	if reuse != nil {
+		l = reuse
+	} else {
+		l = &level{}
+	}
+	l.n, l.distinct, l.multi = n, D, 0
+	l.posRank = grow(l.posRank, N)
+	l.firstPos = grow(l.firstPos, D)
+	l.count = grow(l.count, D)
+	l.df = grow(l.df, D)
+	rankOf := c.lastPage // reuse: lastPage is no longer needed
+	for r, id := range order {
+		rankOf[id] = int32(r)
+		l.firstPos[r] = c.first[id]
+		l.count[r] = c.count[id]
+		l.df[r] = c.df[id]
+		if c.count[id] > 1 {
+			l.multi++
+		}
+	}
+	for i, id := range ids {
+		if id < 0 {
+			l.posRank[i] = noRank
+		} else {
+			l.posRank[i] = rankOf[id]
+		}
+	}
+	return l
+}
+
+const (
+	stNone   = iota // no n-gram starts here
+	stUnique        // the (n-1)-gram here was unique, so the n-gram is too
+	stActive        // must be hashed and counted
+)
+
+// state classifies position i of a page ending at pe for length n.
+func (c *corpus) state(i, n, pe int, prev *level) int {
+	if i+n > pe {
+		return stNone
+	}
+	if c.nextDelim != nil && int(c.nextDelim[i+1]) <= i+n-2 {
+		return stNone
+	}
+	if prev != nil {
+		r := prev.posRank[i]
+		if r == noRank {
+			return stNone
+		}
+		if int(r) >= prev.multi {
+			return stUnique
+		}
+	}
+	return stActive
+}
+
+// sortDesc stably sorts class ids by key, descending. With in == nil it sorts 0..D-1.
+func (c *corpus) sortDesc(in []int32, key []int32, D int) []int32 {
+	maxKey := int32(0)
+	for _, k := range key[:D] {
+		if k > maxKey {
+			maxKey = k
+		}
+	}
+	c.hist = grow(c.hist, int(maxKey)+2)
+	hist := c.hist[:int(maxKey)+2]
+	clear(hist)
+	for _, k := range key[:D] {
+		hist[maxKey-k+1]++ // bucket 0 is the largest key
+	}
+	for b := 1; b < len(hist); b++ {
+		hist[b] += hist[b-1]
+	}
+	out := make([]int32, D)
+	if in == nil {
+		for id := 0; id < D; id++ {
+			b := maxKey - key[id]
+			out[hist[b]] = int32(id)
+			hist[b]++
+		}
+	} else {
+		for _, id := range in {
+			b := maxKey - key[id]
+			out[hist[b]] = id
+			hist[b]++
+		}
+	}
+	return out
+}
+
+// entry is a slot of the open-addressing table from fingerprint to class id; key 0 is
+// empty (fingerprints are never 0).
+type entry struct {
+	key uint64
+	id  int32
+}
+
+func (c *corpus) resetTable(size int) {
+	if cap(c.table) < size {
+		c.table = make([]entry, size)
+		return
+	}
+	c.table = c.table[:size]
+	clear(c.table)
+}
+
+// growTable doubles the table and reinserts its entries.
+func (c *corpus) growTable() {
+	old := c.table
+	t := make([]entry, 2*len(old))
+	mask := uint64(len(t) - 1)
+	for _, e := range old {
+		if e.key == 0 {
+			continue
+		}
+		s := e.key & mask
+		for t[s].key != 0 {
+			s = (s + 1) & mask
+		}
+		t[s] = e
+	}
+	c.table = t
+}
+
+// newClass numbers a new distinct n-gram first seen at position i of page p.
+func (c *corpus) newClass(p, i int) int32 {
+	id := int32(len(c.count))
+	c.count = append(c.count, 1)
+	c.df = append(c.df, 1)
+	c.lastPage = append(c.lastPage, int32(p))
+	c.first = append(c.first, int32(i))
+	return id
+}
+
+func grow(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	return s[:n]
+}

@@ -1,0 +1,205 @@
+package ngramcut
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+)
+
+// Options select the unit, the hash and the variants beyond the paper. The zero value
+// is the faithful algorithm on characters.
+type Options struct {
+	Unit Unit
+	Hash Hash
+	// Rank orders the distinct n-grams (ByCount is the paper's).
+	Rank Rank
+	// Delims applies the paper's future-work rule: an n-gram may hold a delimiter
+	// (< > . ?) only at its first or last unit; other n-grams are not counted.
+	Delims bool
+	// N and A, when both > 0, force the cut point (n, a): no search.
+	N, A int
+	// MinDocFrac, when > 0, replaces the top a% by a document-frequency threshold: W is
+	// the n-grams found in at least max(2, ceil(MinDocFrac·pages)) of the sample pages
+	// (Rank is then ByDocFreq), and only n is searched (FindN from 2), unless N forces it.
+	MinDocFrac float64
+	// MaxN bounds n for the search; 0 means the paper's bound, the longest page.
+	MaxN int
+	// MinRun, when > 0, drops kept runs shorter than MinRun units when applying: on
+	// modern pages the article body is one long run (its paragraph markup is too short to
+	// be covered by long n-grams), page-specific links and dates are short runs between
+	// covered template markup.
+	MinRun int
+}
+
+// Model is a site's learned cut: its n, a and W, with how it was found. Build it with
+// [Learn] or decode it from JSON; it is then safe for concurrent use.
+type Model struct {
+	N          int     `json:"n"`
+	A          int     `json:"a"`
+	MinDocFrac float64 `json:"min_doc_frac,omitempty"`
+	Unit       Unit    `json:"unit"`
+	Hash       Hash    `json:"hash"`
+	Rank       Rank    `json:"rank"`
+	Delims     bool    `json:"delims,omitempty"`
+	MinRun     int     `json:"min_run,omitempty"`
+	Pages      int     `json:"pages"`
+	Units      int64   `json:"units"`    // units in the sample
+	Distinct   int     `json:"distinct"` // distinct n-grams at the cut point
+	Path       []Step  `json:"path"`     // the search path; its last step is (N, A)
+	W          HashSet `json:"w"`        // fingerprints of the n-grams of W
+
+	once  sync.Once
+	table []uint64 // open-addressing copy of W for Spans
+}
+
+// ErrNoPages is returned by Learn when there is nothing to learn from.
+var ErrNoPages = errors.New("ngramcut: no pages to learn from")
+
+// Learn finds a cut point for a site's sample pages and returns its model. The pages
+// are the raw HTML strings; they are not retained.
+func Learn(pages []string, opt Options) (*Model, error) {
+	if len(pages) == 0 {
+		return nil, ErrNoPages
+	}
+	if opt.MinDocFrac > 0 {
+		opt.Rank = ByDocFreq
+	}
+	c := newCorpus(pages, opt.Unit, opt.Hash, opt.Rank, opt.Delims)
+	if c.maxLen < 2 {
+		return nil, fmt.Errorf("ngramcut: pages too short (longest has %d units)", c.maxLen)
+	}
+	maxN := c.maxLen
+	if opt.MaxN > 0 && opt.MaxN < maxN {
+		maxN = opt.MaxN
+	}
+	m := &Model{
+		Unit: opt.Unit, Hash: opt.Hash, Rank: opt.Rank, Delims: opt.Delims,
+		MinDocFrac: opt.MinDocFrac, MinRun: opt.MinRun, Pages: c.pages(), Units: int64(len(c.units)),
+	}
+	cache := map[[2]int]int64{}
+	altNA := func(n, a int) int64 {
+		if v, ok := cache[[2]int{n, a}]; ok {
+			return v
+		}
+		l := c.level(n)
+		v := c.alternation(l, cutSize(l.distinct, a))
+		cache[[2]int{n, a}] = v
+		return v
+	}
+	minDF := minDocs(opt.MinDocFrac, c.pages())
+	altN := func(n int) int64 {
+		if v, ok := cache[[2]int{n, 0}]; ok {
+			return v
+		}
+		l := c.level(n)
+		v := c.alternation(l, dfCut(l, minDF))
+		cache[[2]int{n, 0}] = v
+		return v
+	}
+	switch {
+	case opt.N > 0 && (opt.A > 0 || minDF > 0):
+		if minDF > 0 {
+			m.Path = []Step{{opt.N, 0, altN(opt.N)}}
+		} else {
+			m.Path = []Step{{opt.N, opt.A, altNA(opt.N, opt.A)}}
+		}
+	case minDF > 0:
+		m.Path = FindN(altN, 2, maxN)
+	default:
+		m.Path = FindOptimal(altNA, maxN)
+	}
+	last := m.Path[len(m.Path)-1]
+	m.N, m.A = last.N, last.A
+	l := c.level(m.N)
+	k := cutSize(l.distinct, m.A)
+	if minDF > 0 {
+		k = dfCut(l, minDF)
+	}
+	m.Distinct = l.distinct
+	w := make([]uint64, k)
+	for r := 0; r < k; r++ {
+		i := int(l.firstPos[r])
+		w[r] = fingerprint(m.Hash, c.units[i:i+m.N])
+	}
+	slices.Sort(w)
+	m.W = HashSet(slices.Compact(w))
+	return m, nil
+}
+
+// minDocs is the page count of the document-frequency cut: max(2, ceil(frac·pages)), or
+// 0 when frac is 0 (no such cut).
+func minDocs(frac float64, pages int) int {
+	if frac <= 0 {
+		return 0
+	}
+	return max(2, int(math.Ceil(frac*float64(pages)-1e-9)))
+}
+
+// dfCut is the number of top-ranked n-grams (by document frequency) found in at least
+// minDF pages.
+func dfCut(l *level, minDF int) int {
+	k, _ := slices.BinarySearchFunc(l.df[:l.distinct], int32(minDF), func(df, t int32) int {
+		// df is descending: "before" the target while df >= minDF.
+		if df >= t {
+			return -1
+		}
+		return 1
+	})
+	return k
+}
+
+// HashSet is a sorted set of n-gram fingerprints. In JSON it is a base64 string of
+// the gaps between successive values as unsigned varints (sorted, so the same set always
+// gives the same bytes).
+type HashSet []uint64
+
+// MarshalJSON encodes the set compactly.
+func (h HashSet) MarshalJSON() ([]byte, error) {
+	buf := make([]byte, 0, len(h)*8)
+	var prev uint64
+	for _, v := range h {
+		buf = binary.AppendUvarint(buf, v-prev)
+		prev = v
+	}
+	out := make([]byte, 0, base64.StdEncoding.EncodedLen(len(buf))+2)
+	out = append(out, '"')
+	out = base64.StdEncoding.AppendEncode(out, buf)
+	return append(out, '"'), nil
+}
+
+// UnmarshalJSON decodes a set written by MarshalJSON.
+func (h *HashSet) UnmarshalJSON(b []byte) error {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return errors.New("ngramcut: hash set: want a base64 string")
+	}
+	buf, err := base64.StdEncoding.AppendDecode(nil, b[1:len(b)-1])
+	if err != nil {
+		return fmt.Errorf("ngramcut: hash set: %w", err)
+	}
+	var out []uint64
+	var prev uint64
+	for len(buf) > 0 {
+		d, n := binary.Uvarint(buf)
+		if n <= 0 {
+			return errors.New("ngramcut: hash set: bad varint")
+		}
+		buf = buf[n:]
+		if d == 0 && len(out) > 0 {
+			return errors.New("ngramcut: hash set: not strictly increasing")
+		}
+		prev += d
+		out = append(out, prev)
+	}
+	*h = out
+	return nil
+}
+
+// Has reports whether fp is in the set (binary search).
+func (h HashSet) Has(fp uint64) bool {
+	_, ok := slices.BinarySearch(h, fp)
+	return ok
+}

@@ -1,0 +1,381 @@
+package ngramcut
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// modelWith builds a model whose W is exactly the given n-grams.
+func modelWith(unit Unit, hash Hash, grams ...string) *Model {
+	m := &Model{Unit: unit, Hash: hash}
+	for _, g := range grams {
+		u, _ := preprocess(g, unit, nil, nil, false)
+		m.N = len(u)
+		m.W = append(m.W, fingerprint(hash, u))
+	}
+	return m
+}
+
+func TestPaperExample(t *testing.T) {
+	// Ikeda et al. 2001, Example 1: x = accbaacbc, W = {cb, ba}: r = 110001001, A = 4.
+	r, a := Alternation("accbaacbc", []string{"cb", "ba"})
+	if r != "110001001" || a != 4 {
+		t.Fatalf("brute force: r = %s, A = %d; want 110001001, 4", r, a)
+	}
+	for _, h := range []Hash{Rolling, XXHash} {
+		m := modelWith(Rune, h, "cb", "ba")
+		if got := m.RangeString("accbaacbc"); got != "110001001" {
+			t.Errorf("%v: range string %s, want 110001001", h, got)
+		}
+		// Kept runs: "ac" [0,2), "a" [5,6), "c" [8,9).
+		want := [][2]int{{0, 2}, {5, 6}, {8, 9}}
+		if got := m.Spans("accbaacbc"); !equalSpans(got, want) {
+			t.Errorf("%v: spans %v, want %v", h, got, want)
+		}
+	}
+}
+
+func TestJapaneseExample(t *testing.T) {
+	// Yamada et al. 2001 (in Japanese), section 2: w = accbaacbc, V = {cb, ba}:
+	// P_w(V) = 001110110 (1 marks the n-gram region, the complement of the range
+	// string), n-gram alternation count 4. The same with Japanese characters, which are
+	// units of their own: a = ア, b = ウ, c = イ.
+	r, a := Alternation("accbaacbc", []string{"cb", "ba"})
+	if complement(r) != "001110110" || a != 4 {
+		t.Fatalf("P = %s, A = %d; want 001110110, 4", complement(r), a)
+	}
+	m := modelWith(Rune, Rolling, "イウ", "ウア")
+	x := "アイイウアアイウイ"
+	if got := m.RangeString(x); complement(got) != "001110110" {
+		t.Errorf("Japanese: P = %s, want 001110110", complement(got))
+	}
+	// Byte units see 3 bytes per character: the same cover, three times as long.
+	mb := modelWith(Byte, Rolling, "イウ", "ウア")
+	if got := mb.RangeString(x); got != strings.Repeat("1", 6)+strings.Repeat("0", 9)+"111"+strings.Repeat("0", 6)+"111" {
+		t.Errorf("Japanese bytes: r = %s", got)
+	}
+	// Spans are byte offsets into the original string.
+	if got, want := m.Spans(x), [][2]int{{0, 6}, {15, 18}, {24, 27}}; !equalSpans(got, want) {
+		t.Errorf("Japanese spans %v, want %v", got, want)
+	}
+}
+
+func complement(r string) string {
+	b := []byte(r)
+	for i := range b {
+		b[i] = '0' + '1' - b[i]
+	}
+	return string(b)
+}
+
+func equalSpans(a, b [][2]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestPreprocessOffsets(t *testing.T) {
+	html := "a \t\n b\r\nc  é\xffd"
+	u, offs := preprocess(html, Rune, nil, nil, true)
+	want := []uint32{'a', ' ', 'b', ' ', 'c', ' ', 'é', invalidBase + 0xff, 'd'}
+	if len(u) != len(want) {
+		t.Fatalf("units %v, want %v", u, want)
+	}
+	for i := range want {
+		if u[i] != want[i] {
+			t.Fatalf("units %v, want %v", u, want)
+		}
+	}
+	wantOffs := []int32{0, 1, 5, 6, 8, 9, 11, 13, 14}
+	for i := range wantOffs {
+		if offs[i] != wantOffs[i] {
+			t.Fatalf("offsets %v, want %v", offs, wantOffs)
+		}
+	}
+	// A model with an empty W keeps everything: one span over the whole original.
+	m := &Model{N: 3, Unit: Rune}
+	if got := m.Spans(html); !equalSpans(got, [][2]int{{0, len(html)}}) {
+		t.Errorf("spans %v", got)
+	}
+}
+
+// TestCountsAgainstBruteForce checks countsort, ranks (ties by first occurrence), the
+// unique-n-gram pruning, the delimiter rule and the O(N) alternation count against a
+// direct computation on random small pages.
+func TestCountsAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 60; trial++ {
+		var pages []string
+		for p := 0; p < 1+rng.IntN(4); p++ {
+			var b strings.Builder
+			for i := 0; i < rng.IntN(40); i++ {
+				b.WriteByte("ab<c. "[rng.IntN(6)])
+			}
+			pages = append(pages, b.String())
+		}
+		for _, rank := range []Rank{ByCount, ByDocFreq} {
+			for _, delims := range []bool{false, true} {
+				for _, hash := range []Hash{Rolling, XXHash} {
+					c := newCorpus(pages, Rune, hash, rank, delims)
+					for n := 1; n <= 8; n++ {
+						l := c.level(n)
+						ranked := bruteRank(c, n, rank, delims)
+						if l.distinct != len(ranked) {
+							t.Fatalf("pages %q n=%d: %d distinct, want %d", pages, n, l.distinct, len(ranked))
+						}
+						for r, g := range ranked {
+							i := int(l.firstPos[r])
+							if got := string(runes(c.units[i : i+n])); got != g {
+								t.Fatalf("pages %q n=%d %v delims=%v: rank %d is %q, want %q (ranking %q)", pages, n, rank, delims, r, got, g, ranked)
+							}
+						}
+						for _, a := range []int{1, 10, 35, 60, 99} {
+							k := cutSize(l.distinct, a)
+							var want int64
+							for _, p := range pages {
+								pu, _ := preprocess(p, Rune, nil, nil, false)
+								_, alt := Alternation(string(runes(pu)), ranked[:k])
+								want += int64(alt)
+							}
+							if got := c.alternation(l, k); got != want {
+								t.Fatalf("pages %q n=%d a=%d: A = %d, want %d", pages, n, a, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func runes(u []uint32) []rune {
+	r := make([]rune, len(u))
+	for i, v := range u {
+		r[i] = rune(v)
+	}
+	return r
+}
+
+// bruteRank ranks the n-grams of the corpus directly: key (count, or df then count)
+// descending, ties by first occurrence.
+func bruteRank(c *corpus, n int, rank Rank, delims bool) []string {
+	type stat struct {
+		count, df, first int
+		lastPage         int
+	}
+	stats := map[string]*stat{}
+	var order []string
+	for p := 0; p < c.pages(); p++ {
+		u := c.units[c.starts[p]:c.starts[p+1]]
+		for i := 0; i+n <= len(u); i++ {
+			g := string(runes(u[i : i+n]))
+			if delims && n > 2 && strings.ContainsAny(g[1:len(g)-1], "<>.?") {
+				continue
+			}
+			s := stats[g]
+			if s == nil {
+				s = &stat{first: len(order), lastPage: -1}
+				stats[g] = s
+				order = append(order, g)
+			}
+			s.count++
+			if s.lastPage != p {
+				s.lastPage = p
+				s.df++
+			}
+		}
+	}
+	out := append([]string(nil), order...)
+	less := func(a, b string) bool {
+		x, y := stats[a], stats[b]
+		if rank == ByDocFreq && x.df != y.df {
+			return x.df > y.df
+		}
+		if x.count != y.count {
+			return x.count > y.count
+		}
+		return x.first < y.first
+	}
+	// insertion sort: small inputs, obviously stable
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && less(out[j], out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// table is a crafted alternation-count table for FindOptimal; missing points are large.
+func table(vals map[[2]int]int64) func(n, a int) int64 {
+	return func(n, a int) int64 {
+		if v, ok := vals[[2]int{n, a}]; ok {
+			return v
+		}
+		return 1 << 40
+	}
+}
+
+func TestFindOptimalMoves(t *testing.T) {
+	cases := []struct {
+		name string
+		vals map[[2]int]int64
+		want []Step
+	}{
+		{"stop at once when both neighbours are larger",
+			map[[2]int]int64{{2, 1}: 10, {2, 2}: 11, {3, 1}: 12},
+			[]Step{{2, 1, 10}}},
+		{"stop when a neighbour only ties",
+			map[[2]int]int64{{2, 1}: 10, {2, 2}: 10, {3, 1}: 10},
+			[]Step{{2, 1, 10}}},
+		{"move a when (n,a+1) is the smaller",
+			map[[2]int]int64{{2, 1}: 10, {2, 2}: 5, {3, 1}: 8, {2, 3}: 9, {3, 2}: 9},
+			[]Step{{2, 1, 10}, {2, 2, 5}}},
+		{"move n when (n+1,a) is the smaller",
+			map[[2]int]int64{{2, 1}: 10, {2, 2}: 8, {3, 1}: 5, {3, 2}: 6, {4, 1}: 7},
+			[]Step{{2, 1, 10}, {3, 1, 5}}},
+		{"tie between smaller neighbours moves n",
+			map[[2]int]int64{{2, 1}: 10, {2, 2}: 5, {3, 1}: 5, {3, 2}: 6, {4, 1}: 6},
+			[]Step{{2, 1, 10}, {3, 1, 5}}},
+		{"only (n+1,a) smaller, (n,a+1) larger",
+			map[[2]int]int64{{2, 1}: 10, {2, 2}: 20, {3, 1}: 9, {3, 2}: 9, {4, 1}: 9},
+			[]Step{{2, 1, 10}, {3, 1, 9}}},
+		{"a staircase path",
+			map[[2]int]int64{
+				{2, 1}: 100, {2, 2}: 90, {3, 1}: 80, // n
+				{3, 2}: 70, {4, 1}: 75, // a
+				{3, 3}: 71, {4, 2}: 60, // n
+				{4, 3}: 61, {5, 2}: 60, // stop: 60 <= 61 and 60 <= 60
+			},
+			[]Step{{2, 1, 100}, {3, 1, 80}, {3, 2, 70}, {4, 2, 60}}},
+	}
+	for _, tc := range cases {
+		got := FindOptimal(table(tc.vals), 1000)
+		if len(got) != len(tc.want) {
+			t.Errorf("%s: path %v, want %v", tc.name, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("%s: path %v, want %v", tc.name, got, tc.want)
+				break
+			}
+		}
+	}
+	// The bounds: a < 100 stops the walk at a = 100; n <= maxN stops it past maxN.
+	down := func(n, a int) int64 { return int64(1000 - a) }
+	if p := FindOptimal(down, 1000); p[len(p)-1].A != 100 || p[len(p)-1].N != 2 {
+		t.Errorf("a bound: ends at %v", p[len(p)-1])
+	}
+	downN := func(n, a int) int64 { return int64(1000 - n) }
+	if p := FindOptimal(downN, 7); p[len(p)-1].N != 8 {
+		t.Errorf("n bound: ends at %v, want n = 8 (the loop runs while n <= 7)", p[len(p)-1])
+	}
+}
+
+func TestFindN(t *testing.T) {
+	vals := []int64{0, 0, 50, 40, 30, 30, 20}
+	p := FindN(func(n int) int64 { return vals[n] }, 2, 6)
+	if last := p[len(p)-1]; last.N != 4 || len(p) != 3 {
+		t.Errorf("path %v, want to stop at n = 4 (tie is not a move)", p)
+	}
+}
+
+// sitePages makes a small site: a shared template around page-specific text.
+func sitePages(n int, seed uint64) []string {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	words := strings.Fields("the of and to in news report said government market city people year new time world")
+	var pages []string
+	for p := 0; p < n; p++ {
+		var body strings.Builder
+		for s := 0; s < 3+rng.IntN(4); s++ {
+			body.WriteString("<p>")
+			for w := 0; w < 8+rng.IntN(12); w++ {
+				if rng.IntN(3) == 0 {
+					body.WriteString(words[rng.IntN(len(words))])
+				} else {
+					for l := 0; l < 2+rng.IntN(8); l++ {
+						body.WriteByte(byte('a' + rng.IntN(26)))
+					}
+				}
+				body.WriteByte(' ')
+			}
+			body.WriteString("</p>\n")
+		}
+		pages = append(pages, `<html><head><title>Daily Example</title><style>body{margin:0}</style></head>
+<body><div class="nav"><a href="/">Home</a> | <a href="/world">World</a> | <a href="/sport">Sport</a></div>
+<div class="content">`+body.String()+`</div>
+<div class="footer">Copyright Daily Example. All rights reserved. <a href="/about">About us</a></div></body></html>`)
+	}
+	return pages
+}
+
+func TestLearnDeterministic(t *testing.T) {
+	pages := sitePages(12, 1)
+	var first []byte
+	for i := 0; i < 3; i++ {
+		m, err := Learn(pages, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = b
+		} else if !bytes.Equal(first, b) {
+			t.Fatalf("model bytes differ between runs:\n%s\n%s", first, b)
+		}
+	}
+	// Decoding and re-encoding gives the same bytes, and the same spans.
+	var m2 Model
+	if err := json.Unmarshal(first, &m2); err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := json.Marshal(&m2)
+	if !bytes.Equal(first, b2) {
+		t.Fatalf("round trip changed the model:\n%s\n%s", first, b2)
+	}
+	m1, _ := Learn(pages, Options{})
+	for _, p := range pages {
+		if !equalSpans(m1.Spans(p), m2.Spans(p)) {
+			t.Fatal("decoded model gives other spans")
+		}
+	}
+}
+
+func TestForcedCutPoint(t *testing.T) {
+	pages := sitePages(8, 5)
+	m, err := Learn(pages, Options{N: 9, A: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.N != 9 || m.A != 7 || len(m.Path) != 1 {
+		t.Fatalf("got n=%d a=%d path %v", m.N, m.A, m.Path)
+	}
+	c := newCorpus(pages, Rune, Rolling, ByCount, false)
+	l := c.level(9)
+	if want := cutSize(l.distinct, 7); len(m.W) != want {
+		t.Errorf("|W| = %d, want %d", len(m.W), want)
+	}
+	if _, err := Learn(nil, Options{}); err != ErrNoPages {
+		t.Errorf("no pages: %v", err)
+	}
+}
+
+func TestCutSize(t *testing.T) {
+	for _, c := range []struct{ d, a, want int }{{150, 1, 2}, {100, 1, 1}, {3, 1, 1}, {0, 5, 0}, {7, 100, 7}, {200, 10, 20}, {201, 10, 21}} {
+		if got := cutSize(c.d, c.a); got != c.want {
+			t.Errorf("cutSize(%d, %d) = %d, want %d", c.d, c.a, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,212 @@
+package ngramcut
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/metric"
+)
+
+// realPage is one line of ../shared/data/*.jsonl.zst.
+type realPage struct {
+	ID   string `json:"id"`
+	Site string `json:"site"`
+	HTML string `json:"html"`
+	Gold string `json:"gold"`
+}
+
+// dataDir finds ../shared/data from the module root, or skips.
+func dataDir(t testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+	d := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("evaluation pages not found at %s (they are not part of the repository)", d)
+	}
+	return d
+}
+
+func readSet(t testing.TB, path string) []realPage {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := zstd.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var out []realPage
+	br := bufio.NewReaderSize(zr, 1<<20)
+	dec := json.NewDecoder(br)
+	for dec.More() {
+		var p realPage
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+var realSets = []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"}
+
+// realResult is the benchmark metric of one option on one set, overall and per site.
+type realResult struct {
+	all    metric.ShingleResult
+	sites  map[string]metric.ShingleResult
+	models map[string]*Model
+}
+
+// runReal learns each site of a set with opt, applies the model to the same pages,
+// renders the kept spans and scores them against the gold.
+func runReal(t testing.TB, pages []realPage, opt Options, render func(html string, spans [][2]int) string) realResult {
+	bySite := map[string][]realPage{}
+	var names []string
+	for _, p := range pages {
+		if _, ok := bySite[p.Site]; !ok {
+			names = append(names, p.Site)
+		}
+		bySite[p.Site] = append(bySite[p.Site], p)
+	}
+	sort.Strings(names)
+	var all metric.Shingles
+	res := realResult{sites: map[string]metric.ShingleResult{}, models: map[string]*Model{}}
+	for _, name := range names {
+		ps := bySite[name]
+		html := make([]string, len(ps))
+		for i, p := range ps {
+			html[i] = p.HTML
+		}
+		m, err := Learn(html, opt)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		res.models[name] = m
+		var site metric.Shingles
+		for _, p := range ps {
+			text := render(p.HTML, m.Spans(p.HTML))
+			c := site.Add(text, p.Gold)
+			all.AddCounts(c)
+		}
+		res.sites[name] = site.Result()
+	}
+	res.all = all.Result()
+	return res
+}
+
+// realOptions are the variants measured on the evaluation pages.
+var realOptions = []struct {
+	name string
+	opt  Options
+}{
+	{"faithful", Options{}},
+	{"delims", Options{Delims: true}},
+	{"df", Options{Rank: ByDocFreq}},
+	{"df20-n12", Options{MinDocFrac: 0.2, N: 12}},
+	{"df20-n20", Options{MinDocFrac: 0.2, N: 20}},
+}
+
+// TestRealPages measures F1 per set and per site (CHAFF_REAL=1; needs ../shared/data).
+// CHAFF_REAL_OPTS selects variants by name (comma-separated).
+func TestRealPages(t *testing.T) {
+	if os.Getenv("CHAFF_REAL") == "" {
+		t.Skip("set CHAFF_REAL=1 to measure on ../shared/data")
+	}
+	dir := dataDir(t)
+	want := map[string]bool{}
+	for _, s := range strings.Split(os.Getenv("CHAFF_REAL_OPTS"), ",") {
+		if s != "" {
+			want[s] = true
+		}
+	}
+	for _, set := range realSets {
+		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
+		for _, o := range realOptions {
+			if len(want) > 0 && !want[o.name] {
+				continue
+			}
+			r := runReal(t, pages, o.opt, htmltext.RenderSpans)
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s %s: F1 %.3f P %.3f R %.3f\n", set, o.name, r.all.F1, r.all.Precision, r.all.Recall)
+			if os.Getenv("CHAFF_REAL_SITES") != "" {
+				var names []string
+				for s := range r.sites {
+					names = append(names, s)
+				}
+				sort.Strings(names)
+				for _, s := range names {
+					m := r.models[s]
+					sr := r.sites[s]
+					fmt.Fprintf(&b, "    %-28s F1 %.3f P %.3f R %.3f  n=%d a=%d path=%d |W|=%d\n", s, sr.F1, sr.Precision, sr.Recall, m.N, m.A, len(m.Path), len(m.W))
+				}
+			}
+			t.Log(b.String())
+		}
+	}
+}
+
+// TestRealSweep learns once per site and sweeps apply-time settings (CHAFF_SWEEP=1).
+func TestRealSweep(t *testing.T) {
+	if os.Getenv("CHAFF_SWEEP") == "" {
+		t.Skip("set CHAFF_SWEEP=1")
+	}
+	dir := dataDir(t)
+	learnOpts := []Options{{MinDocFrac: 0.2, N: 20}, {MinDocFrac: 0.4, N: 20}, {MinDocFrac: 0.2, N: 30}, {MinDocFrac: 0.4, N: 30}, {MinDocFrac: 0.2, N: 40}, {MinDocFrac: 0.3, N: 30}}
+	runs := []int{0, 100, 150, 200, 300}
+	for _, set := range realSets {
+		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
+		bySite := map[string][]realPage{}
+		for _, p := range pages {
+			bySite[p.Site] = append(bySite[p.Site], p)
+		}
+		for _, lo := range learnOpts {
+			all := make([]metric.Shingles, len(runs))
+			for _, ps := range bySite {
+				html := make([]string, len(ps))
+				for i, p := range ps {
+					html[i] = p.HTML
+				}
+				m, err := Learn(html, lo)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for ri, mr := range runs {
+					m.MinRun = mr
+					for _, p := range ps {
+						all[ri].Add(htmltext.RenderSpans(p.HTML, m.Spans(p.HTML)), p.Gold)
+					}
+				}
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s df>=%.2f n=%d:", set, lo.MinDocFrac, lo.N)
+			for ri, mr := range runs {
+				r := all[ri].Result()
+				fmt.Fprintf(&b, "  run%d %.3f (P%.2f R%.2f)", mr, r.F1, r.Precision, r.Recall)
+			}
+			t.Log(b.String())
+		}
+	}
+}
