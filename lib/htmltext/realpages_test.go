@@ -15,6 +15,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/net/html/atom"
 )
 
 // sharedData returns ../shared/data next to the repository root (the
@@ -133,7 +134,7 @@ func visibleText(root *dom.Node) string {
 		case dom.Text:
 			b.WriteString(n.Text)
 		case dom.Element:
-			return !dom.IsHidden(n.Atom) && !hiddenByAttrs(n.Attrs)
+			return !dom.IsHidden(n.Atom) && (n.Atom == atom.Html || n.Atom == atom.Body || !hiddenByAttrs(n.Attrs))
 		}
 		return true
 	})

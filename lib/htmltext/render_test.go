@@ -28,6 +28,7 @@ func TestRender(t *testing.T) {
 		{"iframe svg", `a<iframe>fallback</iframe><svg><text>s</text><title>i</title></svg>b`, "ab"},
 		{"hidden attribute", `<p>a<span hidden>x</span>b</p><div HIDDEN><p>y</p></div>c`, "ab\nc"},
 		{"hidden style", `<p>a<span style="color:red; DISPLAY : none !important">x</span>b<i style="visibility:hidden">y</i>c<i style="display:block">d</i></p>`, "abcd"},
+		{"html and body are never hidden", `<html style="display:none"><body hidden><p>a</p></body></html>`, "a"},
 		{"not hidden", `<p class="hidden-xs none">a</p><p data-x="display:none">b</p>`, "a\nb"},
 		{"comments", `a<!-- <p>x</p> -->b<!-->c<!--->d`, "abcd"},
 		{"cdata junk", `a<![CDATA[x]]>b<?php echo 1 ?>c`, "abc"},
