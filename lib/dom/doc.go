@@ -45,7 +45,14 @@
 //     any special element) and an end tag with no match is ignored;
 //   - inside svg and math, self-closing tags are honoured and nothing is
 //     raw text; a block start tag (div, p, ul, ...) breaks out of them;
-//   - at the end of input every open element is closed.
+//   - at the end of input every open element is closed;
+//   - no element is synthesized (no implied html, head, body or tbody), text
+//     is not foster-parented out of tables, formatting elements are not
+//     cloned (no adoption agency), and there is no quirks mode; on the
+//     evaluation pages 99.7% of the text nodes still have the same ancestor
+//     path as with html.Parse (TestAgreesWithHTMLParse);
+//   - searches for implied or explicit ends look at most 512 open elements
+//     up, so that pathological nesting stays linear.
 //
 // Offsets: an element's Start is the '<' of its start tag; its End is the
 // end of its end tag, or, when the end is implied, the position where the
