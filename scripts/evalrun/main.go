@@ -1,0 +1,255 @@
+// Command evalrun is the project's evaluation and benchmark driver, behind
+// scripts/eval, scripts/bench and .ci/eval-gate:
+//
+//	evalrun eval  [--warc] [--by-site] [--peers] [--sets a,b] [--tools a,b]   (writes docs/EVALUATION.md)
+//	evalrun gate  [--tolerance 0.01]          (a small eval checked against docs/EVALUATION.md)
+//	evalrun bench [--heavy]                   (writes docs/BENCHMARKS.md)
+//
+// It builds the tools (and, with --peers, the peers) into bin/ once, runs
+// each extractor on the same pages and scores every one with the same
+// cmd/score. Tools whose cmd/<tool> does not build are skipped, with a line
+// saying so in the output and in the document. CPU time and peak memory come
+// from the operating system's accounting of each child (wait4 rusage: the
+// same figures /usr/bin/time -v prints), so that figures stay comparable on a
+// loaded machine.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// tools are the algorithm tools, in the order of the tables.
+var tools = []string{"ngramcut", "ampl", "sstclean", "rtdm"}
+
+func main() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) < 2 {
+		fmt.Fprintln(stderr, "usage: evalrun eval|gate|bench [flags] (see -h of each)")
+		return 2
+	}
+	var err error
+	switch args[1] {
+	case "eval":
+		err = runEval(args[2:], stdout, stderr)
+	case "gate":
+		err = runGate(args[2:], stdout, stderr)
+	case "bench":
+		err = runBench(args[2:], stdout, stderr)
+	default:
+		fmt.Fprintf(stderr, "evalrun: no command %q (eval, gate or bench)\n", args[1])
+		return 2
+	}
+	var ue usageErr
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "evalrun: %v\n", err)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "evalrun: %v\n", err)
+		return 1
+	}
+}
+
+type usageErr struct{ error }
+
+// env is what every command shares: the repo root, the data folder, bin/.
+type env struct {
+	root, data, bin, tmp string
+	stderr               io.Writer
+	built                map[string]error // tool or "peer" -> build error (nil: built)
+}
+
+func commonFlags(fs *flag.FlagSet) (data, bin *string) {
+	data = fs.String("data", "", "folder of the evaluation sets (default: ../shared/data beside the repo)")
+	bin = fs.String("bin", "", "where to build the binaries (default: bin/ in the repo)")
+	return
+}
+
+func newEnv(data, bin string, stderr io.Writer) (*env, error) {
+	root, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	if data == "" {
+		data = filepath.Join(filepath.Dir(root), "shared", "data")
+	}
+	if bin == "" {
+		bin = filepath.Join(root, "bin")
+	}
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "chaff-eval-")
+	if err != nil {
+		return nil, err
+	}
+	return &env{root: root, data: data, bin: bin, tmp: tmp, stderr: stderr, built: map[string]error{}}, nil
+}
+
+func (e *env) close() { os.RemoveAll(e.tmp) }
+
+// hasData reports whether the evaluation sets are there.
+func (e *env) hasData() bool {
+	_, err := os.Stat(filepath.Join(e.data, "big9-2005-2013.jsonl.zst"))
+	return err == nil
+}
+
+// repoRoot walks up from the working directory to the folder holding the
+// main module's go.mod.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.Contains(string(b), "module github.com/chaffkit/chaff\n") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("not inside the chaff repository (no go.mod of github.com/chaffkit/chaff above the working directory)")
+		}
+		dir = parent
+	}
+}
+
+// build builds cmd/<name> (or the peers, name "peer") into bin/ once and
+// reports whether it is usable.
+func (e *env) build(name string) error {
+	if err, ok := e.built[name]; ok {
+		return err
+	}
+	var cmd *exec.Cmd
+	if name == "peer" {
+		cmd = exec.Command("go", "build", "-o", filepath.Join(e.bin, "peer"), "./cmd/peer")
+		cmd.Dir = filepath.Join(e.root, "scripts", "peers")
+	} else {
+		if _, err := os.Stat(filepath.Join(e.root, "cmd", name)); err != nil {
+			e.built[name] = fmt.Errorf("cmd/%s does not exist yet", name)
+			return e.built[name]
+		}
+		cmd = exec.Command("go", "build", "-o", filepath.Join(e.bin, name), "./cmd/"+name)
+		cmd.Dir = e.root
+	}
+	cmd.Env = append(os.Environ(), "GOFLAGS=-buildvcs=false")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		first := strings.SplitN(strings.TrimSpace(string(out)), "\n", 2)[0]
+		err = fmt.Errorf("cmd/%s does not build: %s", name, first)
+		fmt.Fprintf(e.stderr, "evalrun: skipping %s: %v\n", name, err)
+	}
+	e.built[name] = err
+	return err
+}
+
+// usage is what the operating system accounted for a finished command (or
+// pipeline): wall time, CPU time of all its processes, the largest peak RSS.
+type usage struct {
+	Wall, CPU time.Duration
+	MaxRSSKB  int64
+}
+
+func (u *usage) add(ps *os.ProcessState) {
+	u.CPU += ps.UserTime() + ps.SystemTime()
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > u.MaxRSSKB {
+		u.MaxRSSKB = ru.Maxrss // kilobytes on Linux
+	}
+}
+
+// runCmds runs a pipeline of commands (each one's stdout into the next's
+// stdin; the last writes to out, or is discarded when out is ""), with the
+// stderr of all of them captured and returned.
+func runCmds(out string, cmds ...*exec.Cmd) (usage, string, error) {
+	var u usage
+	var errBuf strings.Builder
+	for i, c := range cmds {
+		c.Stderr = &errBuf
+		if i > 0 {
+			p, err := cmds[i-1].StdoutPipe()
+			if err != nil {
+				return u, "", err
+			}
+			c.Stdin = p
+		}
+	}
+	last := cmds[len(cmds)-1]
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return u, "", err
+		}
+		defer f.Close()
+		last.Stdout = f
+	}
+	start := time.Now()
+	for _, c := range cmds {
+		if err := c.Start(); err != nil {
+			return u, errBuf.String(), err
+		}
+	}
+	var firstErr error
+	for _, c := range cmds {
+		if err := c.Wait(); err != nil && firstErr == nil {
+			firstErr = fmt.Errorf("%s: %v", filepath.Base(c.Path), err)
+		}
+		if c.ProcessState != nil {
+			u.add(c.ProcessState)
+		}
+	}
+	u.Wall = time.Since(start)
+	return u, errBuf.String(), firstErr
+}
+
+// summaryField returns the value of key=... in the "<name>: summary" line of
+// a tool's stderr ("" if absent).
+func summaryField(stderr, key string) string {
+	for _, line := range strings.Split(stderr, "\n") {
+		if !strings.Contains(line, " summary ") {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			if v, ok := strings.CutPrefix(f, key+"="); ok {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// gitCommit is the short commit of HEAD, with "+dirty" when tracked files
+// under cmd/ or lib/ differ from it.
+func gitCommit(root string) string {
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	c := strings.TrimSpace(string(out))
+	if d, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no", "--", "cmd", "lib").Output(); err == nil && len(strings.TrimSpace(string(d))) > 0 {
+		c += "+dirty"
+	}
+	return c
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
