@@ -27,8 +27,9 @@
 //     iframe, noembed, noframes, plaintext) and template hold their whole
 //     content as one Text child; it is entity-decoded for title and
 //     textarea only;
-//   - implied end tags: a block start closes an open p; li closes li; dt and
-//     dd close dt and dd; tr, td, th, tbody, thead, tfoot close the open row,
+//   - implied end tags: a block start (li, dt and dd included) closes an
+//     open p; li closes li; dt and dd close dt and dd; tr, td, th, tbody,
+//     thead, tfoot close the open row,
 //     cell or section of their table; option and optgroup close option; a
 //     heading closes a heading that is the current element; a closes an open
 //     a; a start tag that does not belong in head closes head; in a select,

@@ -122,6 +122,7 @@ func TestTrees(t *testing.T) {
 		{"p closed by block", `<p>a<div>b</div><p>c<p>d<ul><li>e</ul>`, `(p("a") div("b") p("c") p("d") ul(li("e")))`},
 		{"p not closed by inline", `<p>a<span>b</span>c`, `(p("a" span("b") "c"))`},
 		{"li", `<ul><li>a<li>b<li><ul><li>c<li>d</ul><li>e</ul>`, `(ul(li("a") li("b") li(ul(li("c") li("d"))) li("e")))`},
+		{"li closes p", `<p>a<li>b<dt>c`, `(p("a") li("b" dt("c")))`},
 		{"li in div in li", `<ul><li><div>a<li>b</ul>`, `(ul(li(div("a")) li("b")))`},
 		{"dt dd", `<dl><dt>a<dd>b<dt>c<dd>d</dl>`, `(dl(dt("a") dd("b") dt("c") dd("d")))`},
 		{"table", `<table><tr><td>a<td>b<tr><th>c<td>d</table>x`, `(table(tr(td("a") td("b")) tr(th("c") td("d"))) "x")`},

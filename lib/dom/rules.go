@@ -15,7 +15,6 @@ const (
 	fBlock                  // rendered as a line break (see IsBlock)
 	fHeading                // h1-h6
 	fTablePart              // table, caption, colgroup, tbody, thead, tfoot, tr, td, th
-	fFormatting             // HTML5 formatting elements
 	fHidden                 // its content is not displayed (see IsHidden)
 )
 
@@ -53,7 +52,7 @@ func flags(a atom.Atom) uint32 {
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		return fClosesP | fSpecial | fBlock | fBreakout | fHeading
 	case atom.Li, atom.Dd, atom.Dt:
-		return fSpecial | fBlock | fBreakout
+		return fClosesP | fSpecial | fBlock | fBreakout
 	case atom.Table:
 		return fClosesP | fSpecial | fScope | fBlock | fBreakout | fTablePart
 	case atom.Caption, atom.Td, atom.Th:
@@ -78,11 +77,8 @@ func flags(a atom.Atom) uint32 {
 		return fSpecial | fBlock
 	case atom.Legend, atom.Option, atom.Optgroup:
 		return fBlock
-	case atom.B, atom.Big, atom.Code, atom.Em, atom.I, atom.S, atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
-		return fFormatting | fBreakout
-	case atom.Font, atom.Nobr, atom.A:
-		return fFormatting | fBreakout*b2u(a != atom.A)
-	case atom.Span, atom.Sub, atom.Sup, atom.Var, atom.Ruby:
+	case atom.B, atom.Big, atom.Code, atom.Em, atom.I, atom.S, atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U,
+		atom.Font, atom.Nobr, atom.Span, atom.Sub, atom.Sup, atom.Var, atom.Ruby:
 		return fBreakout
 	case atom.Svg:
 		return fHidden
