@@ -4,18 +4,18 @@ import "golang.org/x/net/html/atom"
 
 // Element categories, as bits of flags(a).
 const (
-	fVoid       = 1 << iota // no content, no end tag
-	fRaw                    // content is raw text, not decoded (script, style, ...)
-	fRCDATA                 // content is text, entity-decoded (title, textarea)
-	fClosesP                // its start tag closes an open p (in button scope)
-	fSpecial                // "special" in HTML5: inline end tags do not cross it
-	fScope                  // boundary of the default scope
-	fHeadOK                 // allowed in head (others close an open head)
-	fBreakout               // its start tag breaks out of svg/math
-	fBlock                  // rendered as a line break (see IsBlock)
-	fHeading                // h1-h6
-	fTablePart              // table, caption, colgroup, tbody, thead, tfoot, tr, td, th
-	fHidden                 // its content is not displayed (see IsHidden)
+	fVoid      = 1 << iota // no content, no end tag
+	fRaw                   // content is raw text, not decoded (script, style, ...)
+	fRCDATA                // content is text, entity-decoded (title, textarea)
+	fClosesP               // its start tag closes an open p (in button scope)
+	fSpecial               // "special" in HTML5: inline end tags do not cross it
+	fScope                 // boundary of the default scope
+	fHeadOK                // allowed in head (others close an open head)
+	fBreakout              // its start tag breaks out of svg/math
+	fBlock                 // rendered as a line break (see IsBlock)
+	fHeading               // h1-h6
+	fTablePart             // table, caption, colgroup, tbody, thead, tfoot, tr, td, th
+	fHidden                // its content is not displayed (see IsHidden)
 )
 
 func flags(a atom.Atom) uint32 {
