@@ -103,6 +103,10 @@ func (mp *mapper) decide(pn *dom.Node, mn *Node, d Decision) {
 }
 
 func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
+	if mn.Pages <= 1 && mn.Mark != markDrop && mp.m.opts.Global && mp.m.global != nil {
+		mp.free(pn)
+		return
+	}
 	switch mn.Mark {
 	case markDrop:
 		mp.decide(pn, mn, Dropped)
@@ -112,7 +116,7 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 		return
 	}
 	if mn.leaf {
-		if mp.locallyNoisy(mn, pn) || (mp.m.opts.LinkDensity > 0 && linkOnly(pn, mp.m.opts.LinkDensity)) {
+		if mp.noise(mn.local, pn) || (mp.m.opts.LinkDensity > 0 && linkOnly(pn, mp.m.opts.LinkDensity)) {
 			mp.decide(pn, mn, Dropped)
 		} else {
 			mp.decide(pn, mn, Kept)
@@ -133,7 +137,7 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 			if c := mp.similarKid(mn, k); c != nil {
 				mp.mapNode(c, k.n)
 			} else {
-				mp.decide(k.n, nil, Unmatched)
+				mp.unmatched(k.n)
 			}
 			if rec {
 				mp.record--
@@ -147,7 +151,7 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 	}
 	s := mp.findStyle(mn, sig, mp.kids[start:start+count], runs)
 	if s == nil {
-		mp.decide(pn, nil, Unmatched)
+		mp.unmatched(pn)
 		return
 	}
 	for i := 0; i < count; i++ {
@@ -204,13 +208,13 @@ func sameKeys(s *ModelStyle, kids []kid) bool {
 	return true
 }
 
-// locallyNoisy reports whether the page leaf pn, mapped to the model leaf mn, is noise: its
+// noise reports whether the page leaf pn, mapped to a model leaf with feature entropies local, is noise: its
 // importance 1 - Σ w(a)/l over its l distinct words (or, without words, its image sources
 // and link targets) is below the threshold, where w(a) is 1 for a locally noisy feature
 // (entropy at least LocalNoise in mn) and, with graded scoring, the feature's entropy
 // otherwise (0 without). A leaf without features is not noise.
-func (mp *mapper) locallyNoisy(mn *Node, pn *dom.Node) bool {
-	if len(mn.local) == 0 {
+func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) bool {
+	if len(local) == 0 || mp.m.opts.LocalNoise <= 0 {
 		return false
 	}
 	mp.feats = mp.feats[:0]
@@ -228,7 +232,7 @@ func (mp *mapper) locallyNoisy(mn *Node, pn *dom.Node) bool {
 	graded := mp.m.opts.Graded
 	noise := 0.0
 	for _, f := range fs {
-		e, ok := mn.local[f]
+		e, ok := local[f]
 		switch {
 		case !ok:
 		case e >= h:
@@ -315,4 +319,43 @@ func textLen(n *dom.Node, inLink bool) (all, link int) {
 		link += l
 	}
 	return all, link
+}
+
+// unmatched decides on a part of the page whose style is not in the model: kept as possibly
+// meaningful, or with Options.Global judged leaf by leaf.
+func (mp *mapper) unmatched(pn *dom.Node) {
+	if mp.m.opts.Global && mp.m.global != nil {
+		mp.free(pn)
+		return
+	}
+	mp.decide(pn, nil, Unmatched)
+}
+
+// free judges a part of the page the tree knows nothing about, leaf by leaf, against the
+// features' entropy over all the sample pages; repeated records and link-only leaves go as
+// elsewhere.
+func (mp *mapper) free(pn *dom.Node) {
+	o := mp.m.opts
+	if pn.Type == dom.Text || isLeaf(pn, o.VirtualLeaves) {
+		if mp.noise(mp.m.global, pn) || (o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity)) {
+			mp.decide(pn, nil, Dropped)
+		} else {
+			mp.decide(pn, nil, Unmatched)
+		}
+		return
+	}
+	start := len(mp.kids)
+	count, _ := collectKids(&mp.kids, &mp.keys, pn, o)
+	for i := 0; i < count; i++ {
+		k := mp.kids[start+i]
+		rec := o.Records > 0 && mp.isRecord(mp.kids[start:start+count], k, o.Records)
+		if rec {
+			mp.record++
+		}
+		mp.free(k.n)
+		if rec {
+			mp.record--
+		}
+	}
+	mp.kids = mp.kids[:start]
 }

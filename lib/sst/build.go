@@ -13,6 +13,8 @@ type Learner struct {
 	touched []*Element // leaves with counts of the page being added
 	kids    []kid      // scratch: the children of the nodes on the current path
 	keys    keyer
+	global  map[uint32]int      // per feature, the pages whose leaves have it
+	pageSet map[uint32]struct{} // scratch: the features of the page being added
 }
 
 // kid is a child of a page node that takes part in the style tree.
@@ -37,9 +39,20 @@ func (l *Learner) Pages() int { return l.pages }
 // Add merges the page parsed as doc into the tree (from its body down).
 func (l *Learner) Add(doc *dom.Node) {
 	l.addNode(l.root, doc.Body())
+	if l.pageSet == nil {
+		l.pageSet = make(map[uint32]struct{})
+		l.global = make(map[uint32]int)
+	}
 	for _, e := range l.touched {
+		for f := range e.cur {
+			l.pageSet[f] = struct{}{}
+		}
 		e.flushPage()
 	}
+	for f := range l.pageSet {
+		l.global[f]++
+	}
+	clear(l.pageSet)
 	l.touched = l.touched[:0]
 	l.pages++
 }

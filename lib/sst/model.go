@@ -35,10 +35,16 @@ type Model struct {
 	Records     int     `json:"records,omitempty"`
 	LinkDensity float64 `json:"link_density,omitempty"`
 	Graded      bool    `json:"graded,omitempty"`
+	Global      bool    `json:"global_scoring,omitempty"`
 	Pages       int     `json:"pages"`
 	Root        *Node   `json:"root"`
+	// GlobalFeatures lists the features with their presence entropy over all the sample
+	// pages, whatever their place (encoded as Node.Local), for the parts of a page that the
+	// tree knows nothing about (Options.Global).
+	GlobalFeatures string `json:"global,omitempty"`
 
-	opts Options
+	opts   Options
+	global map[uint32]float32
 }
 
 // Node is an element node of a Model.
@@ -76,9 +82,21 @@ func (l *Learner) Model() *Model {
 	m := &Model{
 		Version: Version, Mode: l.opts.Mode.String(), Threshold: l.opts.Threshold,
 		Gamma: l.opts.Gamma, LocalNoise: l.opts.LocalNoise, Virtual: l.opts.VirtualLeaves,
-		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Pages: l.pages, opts: l.opts,
+		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Pages: l.pages, opts: l.opts,
 	}
 	m.Root = simplify(root, l.opts, l.pages)
+	if l.opts.Global && l.pages > 1 {
+		var fs []featEntropy
+		for f, df := range l.global {
+			if df > 1 {
+				if h := math.Log(float64(df)) / math.Log(float64(l.pages)); h >= entropyFloor {
+					fs = append(fs, featEntropy{f, clamp01(h)})
+				}
+			}
+		}
+		slices.SortFunc(fs, func(a, b featEntropy) int { return cmp.Compare(a.f, b.f) })
+		m.GlobalFeatures = encodeLocal(fs)
+	}
 	m.index()
 	return m
 }
@@ -194,7 +212,7 @@ func Load(raw []byte) (*Model, error) {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
 	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
-		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded}
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global}
 	if err := m.opts.validate(); err != nil {
 		return nil, err
 	}
@@ -206,7 +224,25 @@ func Load(raw []byte) (*Model, error) {
 
 // index fills the lookup maps of the nodes.
 func (m *Model) index() error {
+	if m.GlobalFeatures != "" {
+		var err error
+		if m.global, err = decodeLocal(m.GlobalFeatures); err != nil {
+			return fmt.Errorf("sst: bad global feature entropies")
+		}
+	}
 	return indexNode(m.Root)
+}
+
+func decodeLocal(s string) (map[uint32]float32, error) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil || len(b)%5 != 0 {
+		return nil, fmt.Errorf("bad encoding")
+	}
+	m := make(map[uint32]float32, len(b)/5)
+	for i := 0; i < len(b); i += 5 {
+		m[binary.LittleEndian.Uint32(b[i:])] = float32(b[i+4]) / 255
+	}
+	return m, nil
 }
 
 func indexNode(n *Node) error {
@@ -215,13 +251,9 @@ func indexNode(n *Node) error {
 	n.tag = labelTag(n.Label)
 	n.toks = labelTokens(nil, n.Label)
 	if n.Local != "" {
-		b, err := base64.StdEncoding.DecodeString(n.Local)
-		if err != nil || len(b)%5 != 0 {
+		var err error
+		if n.local, err = decodeLocal(n.Local); err != nil {
 			return fmt.Errorf("sst: bad feature entropies of %q", n.Label)
-		}
-		n.local = make(map[uint32]float32, len(b)/5)
-		for i := 0; i < len(b); i += 5 {
-			n.local[binary.LittleEndian.Uint32(b[i:])] = float32(b[i+4]) / 255
 		}
 	}
 	if len(n.Kids) > 0 {

@@ -73,6 +73,11 @@ type Options struct {
 	// in the model's leaf (locally noisy ones counting 1), instead of by the share of its
 	// words that are not locally noisy.
 	Graded bool
+	// Global judges the parts of a page that the tree has seen on one page only, or never,
+	// leaf by leaf against the entropy of their features over all the sample pages whatever
+	// their place, instead of keeping them whole (the paper's importance 1 for m = 1 and
+	// "possibly meaningful" for what does not map).
+	Global bool
 }
 
 // DefaultOptions returns the defaults chosen on the evaluation pages (README.md has the
@@ -80,7 +85,7 @@ type Options struct {
 // graded leaf scoring with features locally noisy at H >= 0.9, records of 3, link density 0.7.
 func DefaultOptions() Options {
 	return Options{Mode: ModeMerge, Threshold: 0.25, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9,
-		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true}
+		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true}
 }
 
 // FaithfulOptions returns the paper's basic algorithm (with virtual leaves, which the paper

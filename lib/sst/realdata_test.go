@@ -139,7 +139,7 @@ func TestRealData(t *testing.T) {
 	}
 	for _, th := range ts {
 		o.Threshold = th
-		line := fmt.Sprintf("mode=%s t=%.2f h=%.2f sim=%.2f rare=%v rec=%d link=%.2f graded=%v virtual=%v:", o.Mode, o.Threshold, o.LocalNoise, o.Similarity, o.Rare, o.Records, o.LinkDensity, o.Graded, o.VirtualLeaves)
+		line := fmt.Sprintf("mode=%s t=%.2f h=%.2f sim=%.2f rare=%v rec=%d link=%.2f graded=%v global=%v virtual=%v:", o.Mode, o.Threshold, o.LocalNoise, o.Similarity, o.Rare, o.Records, o.LinkDensity, o.Graded, o.Global, o.VirtualLeaves)
 		for _, name := range evalSets {
 			r, per := evalSet(t, sets[name], o)
 			line += fmt.Sprintf("  %s F1 %.3f (P %.3f R %.3f)", name, r.F1, r.Precision, r.Recall)
@@ -181,6 +181,9 @@ func envOptions(t testing.TB) Options {
 	}
 	if v := os.Getenv("SST_GRADED"); v != "" {
 		o.Graded = v == "1"
+	}
+	if v := os.Getenv("SST_GLOBAL"); v != "" {
+		o.Global = v == "1"
 	}
 	if v := os.Getenv("SST_LINK"); v != "" {
 		o.LinkDensity, _ = strconv.ParseFloat(v, 64)
