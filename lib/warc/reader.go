@@ -394,10 +394,7 @@ func (r *Reader) readRecord() (*Record, error) {
 		// The member ended inside the block and another member follows:
 		// some writers split a record over members; read on through them.
 	}
-	if cap(r.blockBuf) < n {
-		r.blockBuf = make([]byte, n)
-	}
-	got, err := r.readSpanning(r.blockBuf[:n])
+	got, err := r.readBlock(n)
 	if got < n {
 		if err == io.EOF && r.cr.err == nil {
 			return nil, &RecordError{Offset: off, ID: rec.ID, Err: fmt.Errorf("%w: %d of %d bytes", ErrTruncated, got, n)}
@@ -414,6 +411,26 @@ func (r *Reader) readRecord() (*Record, error) {
 	}
 	rec.Block = r.blockBuf[:n:n]
 	return rec, nil
+}
+
+// readBlock reads n bytes into blockBuf, growing it as the bytes arrive
+// (so that a false Content-Length costs no more memory than the data).
+func (r *Reader) readBlock(n int) (int, error) {
+	got := 0
+	for got < n {
+		if cap(r.blockBuf) == got {
+			c := min(n, max(2*cap(r.blockBuf), 1<<20))
+			nb := make([]byte, c)
+			copy(nb, r.blockBuf[:got])
+			r.blockBuf = nb
+		}
+		m, err := r.readSpanning(r.blockBuf[got:min(n, cap(r.blockBuf))])
+		got += m
+		if err != nil {
+			return got, err
+		}
+	}
+	return got, nil
 }
 
 // readSpanning fills p from the current member and, when a member ends
