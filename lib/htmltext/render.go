@@ -106,7 +106,8 @@ func render(html string, spans [][2]int, all bool) string {
 			if hidden > 0 || e.Foreign {
 				continue
 			}
-			if dom.IsHidden(e.Atom) || e.Atom != atom.Html && e.Atom != atom.Body && hasHiddenAttr(html[e.Start:e.End]) {
+			if dom.IsHidden(e.Atom) || e.End-e.Start > len(e.Tag)+3 && e.Atom != atom.Html && e.Atom != atom.Body &&
+				hasHiddenAttr(html[e.Start:e.End]) {
 				hidden = e.Depth
 			}
 			if dom.IsBlock(e.Atom) {
