@@ -125,7 +125,7 @@ func containsFold(s, sub string) bool {
 // on ends the decoding and the rest is appended raw; a last chunk longer
 // than the data is cut.
 func dechunk(b []byte) []byte {
-	out := make([]byte, 0, len(b))
+	var out []byte
 	p := b
 	first := true
 	for len(p) > 0 {
@@ -141,7 +141,10 @@ func dechunk(b []byte) []byte {
 		if !ok {
 			break
 		}
-		first = false
+		if first {
+			first = false
+			out = make([]byte, 0, len(b))
+		}
 		p = p[i+1:]
 		if size == 0 {
 			return out
