@@ -41,46 +41,65 @@ type Curve struct {
 // Count walks the branching strings of x and returns their curve. maxLen > 0 ignores
 // strings longer than maxLen bytes (with RuleEdge: counts only their first maxLen bytes).
 func Count(x *suffix.Index, rule Rule, maxLen int) *Curve {
-	c := &Curve{Pages: x.Pages(), Rule: rule}
-	grow := func(f int) {
-		for len(c.F) <= f {
-			n := 2*len(c.F) + 64
-			nf := make([]int64, n)
-			copy(nf, c.F)
-			nv := make([]int64, n)
-			copy(nv, c.V)
-			c.F, c.V = nf, nv
+	k := newCounter(x.Pages(), rule, maxLen)
+	x.Walk(suffix.WalkOptions{}, k.add)
+	return k.curve()
+}
+
+// counter accumulates V and F node by node.
+type counter struct {
+	c      *Curve
+	rule   Rule
+	maxLen int64
+	maxF   int
+}
+
+func newCounter(pages int, rule Rule, maxLen int) *counter {
+	k := &counter{c: &Curve{Pages: pages, Rule: rule}, rule: rule, maxLen: int64(maxLen)}
+	k.grow(pages + 1)
+	return k
+}
+
+func (k *counter) grow(f int) {
+	c := k.c
+	for len(c.F) <= f {
+		n := 2*len(c.F) + 64
+		nf := make([]int64, n)
+		copy(nf, c.F)
+		nv := make([]int64, n)
+		copy(nv, c.V)
+		c.F, c.V = nf, nv
+	}
+}
+
+func (k *counter) add(n suffix.Node) {
+	f := n.Freq()
+	d, p := int64(n.Depth), int64(n.Parent)
+	if k.maxLen > 0 {
+		if k.rule == RulePaper && d > k.maxLen {
+			return
+		}
+		d = min(d, k.maxLen)
+		p = min(p, k.maxLen)
+		if d <= p {
+			return
 		}
 	}
-	grow(x.Pages() + 1)
-	maxF := 0
-	x.Walk(suffix.WalkOptions{}, func(n suffix.Node) {
-		f := n.Freq()
-		d, p := int64(n.Depth), int64(n.Parent)
-		if maxLen > 0 {
-			if rule == RulePaper && d > int64(maxLen) {
-				return
-			}
-			d = min(d, int64(maxLen))
-			p = min(p, int64(maxLen))
-			if d <= p {
-				return
-			}
-		}
-		if f >= len(c.F) {
-			grow(f)
-		}
-		if f > maxF {
-			maxF = f
-		}
-		c.V[f]++
-		if rule == RulePaper {
-			c.F[f] += int64(f) * d
-		} else {
-			c.F[f] += int64(f) * (d - p)
-		}
-	})
-	c.F = c.F[:max(maxF, x.Pages())+1]
+	if f >= len(k.c.F) {
+		k.grow(f)
+	}
+	k.maxF = max(k.maxF, f)
+	k.c.V[f]++
+	if k.rule == RulePaper {
+		k.c.F[f] += int64(f) * d
+	} else {
+		k.c.F[f] += int64(f) * (d - p)
+	}
+}
+
+func (k *counter) curve() *Curve {
+	c := k.c
+	c.F = c.F[:max(k.maxF, c.Pages)+1]
 	c.V = c.V[:len(c.F)]
 	return c
 }

@@ -134,54 +134,90 @@ func findPeaks(c *Curve, opt Options) (*Peak, []Peak) {
 	return &peaks[0], peaks
 }
 
-// Learn learns a site's template from its sample pages.
+// Learn learns a site's template from its sample pages. With SelectDocs the curve and the
+// template strings come from one walk of the suffix tree.
 func Learn(pages []string, opt Options) (*Model, error) {
-	a, err := Analyze(pages, opt)
+	if opt.Select != SelectDocs {
+		a, err := Analyze(pages, opt)
+		if err != nil {
+			return nil, err
+		}
+		return a.Model(opt), nil
+	}
+	if len(pages) == 0 {
+		return nil, ErrNoPages
+	}
+	x, err := suffix.New(pages)
 	if err != nil {
 		return nil, err
 	}
-	return a.Model(opt), nil
+	k := newCounter(x.Pages(), opt.Rule, opt.MaxLen)
+	sel := newSelector(x, opt, nil)
+	x.Walk(suffix.WalkOptions{Docs: true}, func(n suffix.Node) {
+		k.add(n)
+		sel.consider(n)
+	})
+	a := &Analysis{Index: x, Curve: k.curve()}
+	a.Peak, a.Peaks = findPeaks(a.Curve, opt)
+	return &Model{Pages: x.Pages(), Options: opt, Peak: a.Peak, Peaks: a.Peaks, Strings: sel.strings()}, nil
 }
 
 // Model selects the template strings of the analysed sample under opt.
 func (a *Analysis) Model(opt Options) *Model {
 	m := &Model{Pages: a.Curve.Pages, Options: opt, Peak: a.Peak, Peaks: a.Peaks}
-	x := a.Index
-	minLen := int32(max(opt.MinLen, 1))
-	var want func(n suffix.Node) bool
+	sel := newSelector(a.Index, opt, a.Peaks)
+	if sel.want != nil {
+		a.Index.Walk(suffix.WalkOptions{Docs: opt.Select == SelectDocs}, sel.consider)
+	}
+	m.Strings = sel.strings()
+	return m
+}
+
+// selector collects the template strings: maximal (left-diverse), starting on a character,
+// at least MinLen characters, valid UTF-8, and wanted by the selection rule.
+type selector struct {
+	x      *suffix.Index
+	minLen int32
+	want   func(n suffix.Node) bool
+	out    []string
+}
+
+func newSelector(x *suffix.Index, opt Options, peaks []Peak) *selector {
+	s := &selector{x: x, minLen: int32(max(opt.MinLen, 1))}
 	switch opt.Select {
 	case SelectDocs:
-		if m.Pages < 2 {
+		if x.Pages() < 2 {
 			break
 		}
-		minDocs := int32(math.Ceil(opt.MinDocs * float64(m.Pages)))
-		minDocs = max(minDocs, 2)
-		want = func(n suffix.Node) bool { return n.Docs >= minDocs }
+		minDocs := max(int32(math.Ceil(opt.MinDocs*float64(x.Pages()))), 2)
+		s.want = func(n suffix.Node) bool { return n.Docs >= minDocs }
 	default:
-		if len(a.Peaks) == 0 {
+		if len(peaks) == 0 {
 			break
 		}
 		fs := map[int]bool{}
-		for _, p := range a.Peaks {
+		for _, p := range peaks {
 			fs[p.F] = true
 		}
-		want = func(n suffix.Node) bool { return fs[n.Freq()] }
+		s.want = func(n suffix.Node) bool { return fs[n.Freq()] }
 	}
-	if want == nil {
-		m.Strings = []string{}
-		return m
+	return s
+}
+
+func (s *selector) consider(n suffix.Node) {
+	if s.want == nil || !n.LeftDiverse || n.Depth < s.minLen || !s.want(n) || s.x.MidChar(n) {
+		return
 	}
-	var out []string
-	x.Walk(suffix.WalkOptions{Docs: opt.Select == SelectDocs}, func(n suffix.Node) {
-		if !n.LeftDiverse || n.Depth < minLen || x.MidChar(n) || !want(n) {
-			return
-		}
-		b := x.Bytes(n)
-		if !utf8.Valid(b) || utf8.RuneCount(b) < int(minLen) { // invalid UTF-8 would not survive JSON
-			return
-		}
-		out = append(out, string(b))
-	})
+	b := s.x.Bytes(n)
+	if !utf8.Valid(b) || utf8.RuneCount(b) < int(s.minLen) { // invalid UTF-8 would not survive JSON
+		return
+	}
+	s.out = append(s.out, string(b))
+}
+
+// strings returns the collected strings, longest first (then in byte order).
+func (s *selector) strings() []string {
+	out := s.out
 	sort.Slice(out, func(i, j int) bool {
 		if len(out[i]) != len(out[j]) {
 			return len(out[i]) > len(out[j])
@@ -191,6 +227,5 @@ func (a *Analysis) Model(opt Options) *Model {
 	if out == nil {
 		out = []string{}
 	}
-	m.Strings = out
-	return m
+	return out
 }

@@ -1,9 +1,6 @@
 package suffix
 
-import (
-	"errors"
-	"sort"
-)
+import "errors"
 
 // ErrTooLarge is returned when the joined pages do not fit int32 indexes.
 var ErrTooLarge = errors.New("suffix: input too large for int32 indexes (>= 2 GiB)")
@@ -15,7 +12,7 @@ type Index struct {
 	sep    byte    // a byte absent from every page inside text
 	starts []int32 // starts[i] = offset of page i in text; starts[len(pages)] = len(text)
 	sa     []int32
-	lcp    []int32
+	plcp   []int32 // permuted LCP: LCP[i] = plcp[sa[i]]
 }
 
 // New builds the index of pages. The pages are copied; the caller may reuse them.
@@ -62,7 +59,7 @@ func New(pages []string) (*Index, error) {
 	}
 	x.sa = make([]int32, len(x.text))
 	Sort(x.text, x.sa)
-	x.lcp = LCPArray(x.text, x.sa, int(x.sep))
+	x.plcp = PLCPArray(x.text, x.sa, int(x.sep))
 	return x, nil
 }
 
@@ -75,8 +72,15 @@ func (x *Index) Sep() byte { return x.sep }
 // SA returns the suffix array of Text. Do not modify it.
 func (x *Index) SA() []int32 { return x.sa }
 
-// LCP returns the LCP array (stopped at separators). Do not modify it.
-func (x *Index) LCP() []int32 { return x.lcp }
+// LCP returns the LCP array (stopped at separators), built on each call from the permuted
+// array the index keeps (4n bytes less memory).
+func (x *Index) LCP() []int32 {
+	lcp := make([]int32, len(x.sa))
+	for i, p := range x.sa {
+		lcp[i] = x.plcp[p]
+	}
+	return lcp
+}
 
 // Pages returns the number of pages.
 func (x *Index) Pages() int { return len(x.starts) - 1 }
@@ -86,5 +90,14 @@ func (x *Index) PageStart(i int) int { return int(x.starts[i]) }
 
 // PageOf returns the page holding text offset pos (a separator belongs to the page before).
 func (x *Index) PageOf(pos int32) int {
-	return sort.Search(len(x.starts)-1, func(i int) bool { return x.starts[i+1] > pos })
+	lo, hi := 0, len(x.starts)-2
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if x.starts[mid+1] > pos {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
 }

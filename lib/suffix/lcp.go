@@ -5,12 +5,22 @@ package suffix
 // so prefixes never extend over it; pass -1 for plain LCP. It uses the Φ variant of Kasai's
 // algorithm: O(n) time, 4n bytes besides the result.
 func LCPArray(text []byte, sa []int32, stop int) []int32 {
-	n := len(sa)
-	lcp := make([]int32, n)
-	if n == 0 {
-		return lcp
+	plcp := PLCPArray(text, sa, stop)
+	lcp := make([]int32, len(sa))
+	for i, p := range sa {
+		lcp[i] = plcp[p]
 	}
+	return lcp
+}
+
+// PLCPArray returns the permuted LCP array: plcp[p] is the LCP of suffix p with the suffix
+// before it in sa (LCP[i] = plcp[sa[i]]). It needs no memory besides the result.
+func PLCPArray(text []byte, sa []int32, stop int) []int32 {
+	n := len(sa)
 	phi := make([]int32, n)
+	if n == 0 {
+		return phi
+	}
 	phi[sa[0]] = -1
 	for i := 1; i < n; i++ {
 		phi[sa[i]] = sa[i-1]
@@ -39,8 +49,5 @@ func LCPArray(text []byte, sa []int32, stop int) []int32 {
 			h--
 		}
 	}
-	for i, p := range sa {
-		lcp[i] = phi[p]
-	}
-	return lcp
+	return phi
 }

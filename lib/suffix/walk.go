@@ -74,7 +74,7 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 	if n == 0 {
 		return
 	}
-	sa, lcp, text := x.sa, x.lcp, x.text
+	sa, plcp, text := x.sa, x.plcp, x.text
 	stack := make([]frame, 1, 64)
 	// Left-diversity bookkeeping: lastDiff = last k with left(k) != left(k-1);
 	// lastStart = last k whose suffix starts a page.
@@ -91,19 +91,7 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 		lastStart = 0
 	}
 	var last []int32 // last[page] = last SA index seen of that page
-	var pageOf []uint16
 	page := x.PageOf
-	if opt.Docs && x.Pages() <= 1<<16 {
-		// A page number per text offset (2 bytes each): one lookup instead of a binary search.
-		pageOf = make([]uint16, len(text))
-		for k := 0; k < x.Pages(); k++ {
-			seg := pageOf[x.starts[k]:x.starts[k+1]]
-			for i := range seg {
-				seg[i] = uint16(k)
-			}
-		}
-		page = func(pos int32) int { return int(pageOf[pos]) }
-	}
 	if opt.Docs {
 		last = make([]int32, x.Pages())
 		for i := range last {
@@ -116,7 +104,7 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 	for i := int32(1); i <= n; i++ {
 		var l int32
 		if i < n {
-			l = lcp[i]
+			l = plcp[sa[i]]
 		}
 		lb := i - 1
 		var carry int32
