@@ -32,29 +32,36 @@ func tool() *cli.Tool {
 	return t
 }
 
-func choice(name string, parse func(string) error) func(*ucli.Context, string) error {
+func choice(name, want string, parse func(string) error) func(*ucli.Context, string) error {
 	return func(c *ucli.Context, v string) error {
 		if err := parse(v); err != nil {
-			return cli.UsageError(fmt.Errorf("--%s: %w", name, err))
+			return cli.UsageError(fmt.Errorf("--%s must be %s, not %q", name, want, v))
 		}
 		return nil
 	}
 }
 
+// checkCut validates the forced cut point at parse time (the flags' Actions run before
+// any page is read).
+func checkCut(c *ucli.Context, _ int) error {
+	_, err := options(c)
+	return err
+}
+
 func algoFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: "unit", Value: "rune", Usage: "what an n-gram counts: rune (characters, the default) or byte",
-			Action: choice("unit", func(v string) error { _, err := ngramcut.ParseUnit(v); return err })},
-		&ucli.IntFlag{Name: "n", Usage: "force the n-gram length (with --a or --min-doc-frac): no search"},
-		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams (with --n)"},
+			Action: choice("unit", "rune or byte", func(v string) error { _, err := ngramcut.ParseUnit(v); return err })},
+		&ucli.IntFlag{Name: "n", Usage: "force the n-gram length (with --a or --min-doc-frac): no search", Action: checkCut},
+		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams (with --n)", Action: checkCut},
 		&ucli.StringFlag{Name: "rank", Value: "count", Usage: "rank n-grams by count (the paper) or df (number of sample pages holding them, then count)",
-			Action: choice("rank", func(v string) error { _, err := ngramcut.ParseRank(v); return err })},
+			Action: choice("rank", "count or df", func(v string) error { _, err := ngramcut.ParseRank(v); return err })},
 		&ucli.BoolFlag{Name: "delims", Usage: "the paper's future-work rule: an n-gram may hold < > . ? only at its ends"},
 		&ucli.Float64Flag{Name: "min-doc-frac", Usage: "W = the n-grams in at least this fraction of the sample pages (at least 2 pages) instead of the top a%; implies --rank df; n is searched unless --n"},
 		&ucli.IntFlag{Name: "min-run", Usage: "drop kept runs shorter than this many units"},
 		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
 		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
-			Action: choice("hash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
+			Action: choice("hash", "rolling or xxhash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
 	}
 }
 
