@@ -22,6 +22,9 @@ type LabelOptions struct {
 	// comments: at least 3 clock times (12:27, 11:45 PM), one per 200 words or more (each
 	// comment carries its time). Not in the paper.
 	SkipComments bool
+	// BodyFallback takes the longest passage of at least BodyFallback words as the body when
+	// none has more than BodyMinWords (0: off, the paper). Not in the paper.
+	BodyFallback int
 }
 
 // DefaultLabelOptions are the paper's thresholds, with DocTitle, BodyAfterTitle and
@@ -54,6 +57,13 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 	if body < 0 && opt.SkipComments {
 		for i := range ps {
 			if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) {
+				body = i
+			}
+		}
+	}
+	if body < 0 && opt.BodyFallback > 0 {
+		for i := range ps {
+			if ps[i].Words >= opt.BodyFallback && !ps[i].InHead && (body < 0 || ps[i].Words > ps[body].Words) {
 				body = i
 			}
 		}

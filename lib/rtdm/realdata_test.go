@@ -204,6 +204,9 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_MAXGAP")); err == nil {
 		def.Compose.MaxGap = v
 	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_FALLBACK")); err == nil {
+		def.Label.BodyFallback = v
+	}
 	if os.Getenv("CHAFF_RTDM_COMMENTS") != "" {
 		def.Label.SkipComments = false
 	}
