@@ -10,7 +10,8 @@ type Passage struct {
 	Words  int     // the number of words (\w+ tokens) in Text
 	InHead bool    // the passage lies inside <head>
 	// Pieces are the passage's text by block: consecutive text nodes under the same nearest
-	// non-inline element (a heading, a paragraph, a cell) join into one piece.
+	// non-inline element (a heading, a paragraph, a cell) and not split by <br> or <hr> join
+	// into one piece.
 	Pieces []string
 }
 
@@ -61,6 +62,9 @@ func FillText(t *Tree, ps []Passage) {
 		for _, r := range ps[x].Roots {
 			end := int(r + t.Nodes[r].Size)
 			for i := int(r); i < end; i++ {
+				if n := &t.Nodes[i]; n.Tag == "br" || n.Tag == "hr" {
+					lastBlock = -3 // a line break ends a piece
+				}
 				if n := &t.Nodes[i]; n.Kind == Plain && n.Tag == TextTag && n.Text != "" {
 					if len(buf) > 0 {
 						buf = append(buf, ' ')
