@@ -23,7 +23,9 @@ func TestExploreSite(t *testing.T) {
 			html = append(html, p.HTML)
 		}
 	}
-	m, _ := Learn(html, Default())
+	o := Default()
+	o.MinWords = 25
+	m, _ := Learn(html, o)
 	for _, p := range ps {
 		text := m.Text(p.HTML)
 		all := htmltext.Render(p.HTML)

@@ -45,6 +45,7 @@ type Options struct {
 	// partly covered by a template string stays content (see snapWords).
 	WholeWords bool `json:"whole_words,omitempty"`
 	// MinWords > 0 drops content blocks of fewer words (see dropShortBlocks); 0 keeps all.
+	// A model without template strings (e.g. from one page) keeps the whole page.
 	MinWords int `json:"min_words,omitempty"`
 }
 
@@ -57,7 +58,7 @@ func Faithful() Options {
 // Default returns the options this project ships with, chosen on the evaluation pages (see
 // the package README / docs for the measurements).
 func Default() Options {
-	return Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectDocs, MinDocs: 0.15, MinLen: 32, WholeWords: true}
+	return Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectDocs, MinDocs: 0.15, MinLen: 32, WholeWords: true, MinWords: 25}
 }
 
 // ErrNoPages is returned by Learn without pages.

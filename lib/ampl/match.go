@@ -172,7 +172,7 @@ func (m *Model) Template(html string) [][2]int {
 // Content returns the complement of Template within [0, len(html)): the kept spans.
 func (m *Model) Content(html string) [][2]int {
 	kept := complement(m.Template(html), len(html))
-	if m.Options.MinWords > 0 {
+	if m.Options.MinWords > 0 && len(m.Strings) > 0 { // nothing learned: the page is all content
 		kept = dropShortBlocks(html, kept, m.Options.MinWords)
 	}
 	return kept
