@@ -7,7 +7,9 @@
 // record). Every record keeps the file offset of its start (for compressed
 // input, the start of its gzip member or zstd frame). Damaged input yields a
 // *RecordError from Next and the Reader resynchronises on the next record;
-// only errors of the underlying reader are fatal.
+// only errors of the underlying reader are fatal. Files in the older ARC
+// format (a "filedesc://" record first) are read too, as response, resource
+// and warcinfo records.
 //
 // ToPage parses the HTTP message of a response record with a lenient parser
 // of its own (chunked transfer coding, gzip/deflate content coding, Common

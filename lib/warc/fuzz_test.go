@@ -19,6 +19,8 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Add([]byte(goodRecord("a") + "garbage\r\n" + rawRecord("b", "<p>x</p>", "3") + goodRecord("c")))
 	f.Add([]byte(quirkyWARC))
+	f.Add([]byte(arcRecord("filedesc://x.arc 0.0.0.0 20200101000000 text/plain", "1 0 x\n") +
+		arcRecord("http://a/ 1.2.3.4 20200102030405 text/html", "HTTP/1.0 200 OK\r\n\r\n<html>")))
 	f.Add(gzipMembers(f, goodRecord("a"), goodRecord("b")[:50], goodRecord("b")[50:]))
 	f.Add([]byte("WARC/1.1\r\nContent-Length: 99999999999\r\n\r\n"))
 	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x00})

@@ -298,3 +298,54 @@ func TestNoProgressInput(t *testing.T) {
 		})
 	}
 }
+
+func arcRecord(header, block string) string {
+	return fmt.Sprintf("%s %d\n%s\n", header, len(block), block)
+}
+
+// TestARC reads hand-made ARC files: version 1 and 2 headers, a URL with
+// spaces, gzip per record, and garbage between records.
+func TestARC(t *testing.T) {
+	desc1 := arcRecord("filedesc://x.arc 0.0.0.0 20200101000000 text/plain", "1 0 test\nURL IP-address Archive-date Content-type Archive-length\n")
+	desc2 := arcRecord("filedesc://x.arc 0.0.0.0 20200101000000 text/plain 200 - - 0 x.arc", "2 0 test\nURL IP-address Archive-date Content-type Result-code Checksum Location Offset Filename Archive-length\n")
+	html := "HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<html>hi</html>"
+	v1 := arcRecord("http://a.example/x y 1.2.3.4 20200102030405 text/html", html)
+	v2 := arcRecord("http://b.example/ 1.2.3.4 20200102030405 text/html 200 ABC - 123 x.arc", html)
+	dns := arcRecord("dns:a.example 1.2.3.4 20200102030405 text/dns", "20200102030405\na.example. 60 IN A 1.2.3.4\n")
+	cases := []struct {
+		name  string
+		input []byte
+		want  string // "type url" per record, errors as "error"
+	}{
+		{"v1", []byte(desc1 + v1 + dns), "[warcinfo filedesc://x.arc response http://a.example/x y resource dns:a.example]"},
+		{"v2", []byte(desc2 + v2), "[warcinfo filedesc://x.arc response http://b.example/]"},
+		{"gzip", gzipMembers(t, desc1, v1, dns), "[warcinfo filedesc://x.arc response http://a.example/x y resource dns:a.example]"},
+		{"garbage", []byte(desc1 + "garbage line\nmore\n" + v1), "[warcinfo filedesc://x.arc error response http://a.example/x y]"},
+		{"no filedesc: not read as ARC", []byte(v1), "[error]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rd, err := NewReader(bytes.NewReader(c.input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for rec, err := range rd.All() {
+				if err != nil {
+					got = append(got, "error")
+					continue
+				}
+				got = append(got, rec.Type+" "+rec.TargetURI)
+				if rec.Type == "response" {
+					p, err := ToPage(rec)
+					if err != nil || p.HTML != "<html>hi</html>" || p.Date != "2020-01-02T03:04:05Z" {
+						t.Errorf("page %+v, %v", p, err)
+					}
+				}
+			}
+			if fmt.Sprint(got) != c.want {
+				t.Errorf("got %v, want %s", got, c.want)
+			}
+		})
+	}
+}

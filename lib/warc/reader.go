@@ -105,6 +105,7 @@ type Reader struct {
 	err        error
 	blockBuf   []byte
 	hdrBuf     []byte
+	arc        int // ARC mode: the ARC version (1 or 2) once a filedesc record was seen
 }
 
 // NewReader returns a Reader for the raw (possibly compressed) WARC stream
@@ -304,6 +305,9 @@ func (r *Reader) readRecord() (*Record, error) {
 	}
 	line, err := r.dr.ReadSlice('\n')
 	if len(line) < 5 || string(line[:5]) != "WARC/" {
+		if rec, rerr, ok := r.readARC(line, err, off); ok {
+			return rec, rerr
+		}
 		if err != nil && err != bufio.ErrBufferFull {
 			return nil, r.unitFailure(err, off, "", ErrNotWARC, "")
 		}
@@ -357,6 +361,13 @@ func (r *Reader) readRecord() (*Record, error) {
 		r.resync = resyncUnit
 		return nil, &RecordError{Offset: off, ID: rec.ID, Err: fmt.Errorf("%w: %q", ErrBadContentLength, fieldValue(fields, "Content-Length"))}
 	}
+	return r.readBody(rec, cl, trailerOK)
+}
+
+// readBody reads the block of cl bytes of rec (whose header has been read)
+// and checks with trailer that the record ends after it.
+func (r *Reader) readBody(rec *Record, cl int64, trailer func([]byte) bool) (*Record, error) {
+	off := rec.Offset
 	rec.ContentLength = cl
 	if cl > r.maxRecord {
 		if _, err := discard(r.dr, cl); err != nil {
@@ -373,7 +384,7 @@ func (r *Reader) readRecord() (*Record, error) {
 			return nil, r.unitFailure(err, off, rec.ID, ErrTruncated, "")
 		}
 		if len(p) >= n {
-			if !trailerOK(p[n:]) {
+			if !trailer(p[n:]) {
 				r.resync = resyncUnit
 				if bytes.Contains(p[:n], []byte("\nWARC/")) {
 					return nil, &RecordError{Offset: off, ID: rec.ID, Err: fmt.Errorf("%w: the next record starts inside the declared %d bytes", ErrTruncated, n)}
@@ -405,7 +416,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	if err != nil && err != io.EOF {
 		return nil, r.unitFailure(err, off, rec.ID, ErrTruncated, "")
 	}
-	if !trailerOK(p) {
+	if !trailer(p) {
 		r.resync = resyncUnit
 		return nil, &RecordError{Offset: off, ID: rec.ID, Err: fmt.Errorf("%w: %d, but the block is not followed by the end of the record", ErrBadContentLength, n)}
 	}
@@ -521,12 +532,19 @@ func (r *Reader) scanUnit() error {
 	first := true
 	for {
 		p, err := r.dr.Peek(r.dr.Size())
-		if first && len(p) >= 5 && string(p[:5]) == "WARC/" {
-			return nil
+		if first {
+			line := p
+			if i := bytes.IndexByte(p, '\n'); i >= 0 {
+				line = p[:i+1]
+			}
+			if r.isRecordStart(line) {
+				return nil
+			}
 		}
 		first = false
-		if i := bytes.Index(p, []byte("\nWARC/")); i >= 0 {
-			r.dr.Discard(i + 1)
+		at, keep := r.nextRecordStart(p)
+		if at >= 0 {
+			r.dr.Discard(at)
 			return nil
 		}
 		if err != nil && err != bufio.ErrBufferFull {
@@ -540,8 +558,7 @@ func (r *Reader) scanUnit() error {
 			}
 			return nil
 		}
-		keep := 5
-		if len(p) <= keep {
+		if keep >= len(p) {
 			keep = 0
 		}
 		r.dr.Discard(len(p) - keep)

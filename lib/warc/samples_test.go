@@ -35,10 +35,10 @@ func TestWARCSamples(t *testing.T) {
 		{"warcio/example-wget-bad-target-uri.warc.gz", "metadata:1 request:1 resource:2 response:1 warcinfo:1", 0, 1, ""},
 		{"warcio/example-digest.warc", "request:4", 0, 0, ""},
 		{"warcio/post-test.warc.gz", "request:3 response:3", 0, 0, "the responses are JSON"},
-		{"warcio/example.arc", "", 1, 0, "ARC is not read: one error for the whole file"},
-		{"warcio/example-space-in-url.arc", "", 1, 0, ""},
-		{"warcio/bad.arc", "", 1, 0, ""},
-		{"warcio/example.arc.gz", "", 2, 0, "two gzip members of ARC"},
+		{"warcio/example.arc", "response:1 warcinfo:1", 0, 1, "ARC: filedesc and one response"},
+		{"warcio/example-space-in-url.arc", "warcinfo:1", 1, 0, "the URL holds spaces; the record is 12 bytes shorter than declared (its CRLFs became LFs)"},
+		{"warcio/bad.arc", "resource:1", 2, 0, "lengths -1 (filedesc: error; a record: skipped while resynchronising) and abc (error)"},
+		{"warcio/example.arc.gz", "response:1 warcinfo:1", 0, 1, "ARC, one gzip member per record"},
 		{"resiliparse/warcfile.warc.gz", "metadata:16 request:17 response:16 warcinfo:1", 0, 16, ""},
 		{"resiliparse/clueweb-quirk.warc.gz", "response:29 warcinfo:1", 0, 29, "EUC-JP pages"},
 		{"resiliparse/clipped.warc.gz", "", 1, 0, "a single response cut mid-member"},
@@ -122,6 +122,14 @@ func TestWARCSampleDetails(t *testing.T) {
 		p := page(t, "resiliparse/clueweb-quirk.warc.gz")
 		if p.Charset != "euc-jp" || !strings.Contains(p.HTML, "ブラウニー") || strings.ContainsRune(p.HTML, '\uFFFD') {
 			t.Errorf("charset %s, html %q", p.Charset, p.HTML[:min(80, len(p.HTML))])
+		}
+	})
+	t.Run("arc", func(t *testing.T) {
+		for _, f := range []string{"warcio/example.arc", "warcio/example.arc.gz"} {
+			p := page(t, f)
+			if p.URL != "http://example.com/" || p.Date != "2014-02-16T05:02:21Z" || !strings.Contains(p.HTML, "Example Domain") {
+				t.Errorf("%s: page %s %s %q", f, p.URL, p.Date, p.HTML[:min(40, len(p.HTML))])
+			}
 		}
 	})
 	t.Run("clipped", func(t *testing.T) {
