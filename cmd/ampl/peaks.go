@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"image/color"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/chaffkit/chaff/lib/ampl"
 	"github.com/chaffkit/chaff/lib/cli"
@@ -27,7 +29,7 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 		Usage:     "per site: f, V(f), F(f), G(f) as TSV (peak column: max = the maximal peak, peak = another selected peak), and a log-log plot of F(f) (--svg)",
 		ArgsUsage: "[input ...]",
 		Flags: slices.Concat(cli.InputFlags(), cli.LearnFlags(), t.Flags, []ucli.Flag{
-			&ucli.StringFlag{Name: "svg", Usage: "write the log-log plot of F(f) to this file (one line per site)"},
+			&ucli.StringFlag{Name: "svg", Usage: "write the log-log plot of F(f) to this `FILE` (one line per site); SVG, or PNG/PDF when the name ends in .png/.pdf"},
 			&ucli.StringFlag{Name: "site", Usage: "only this site"},
 			&ucli.IntFlag{Name: "max-f", Usage: "print and plot only f <= this (0: all)"},
 		}),
@@ -188,8 +190,15 @@ func writePlot(path string, curves []siteCurve, maxF int) error {
 		lab.Offset = vg.Point{X: vg.Points(5), Y: vg.Points(2)}
 		p.Add(lab)
 	}
-	p.Legend.Top = true
-	w, err := p.WriterTo(9*vg.Inch, 5.5*vg.Inch, "svg")
+	p.Legend.Left = true // bottom left: below the content tail at low f
+	format := "svg"
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".png":
+		format = "png"
+	case ".pdf":
+		format = "pdf"
+	}
+	w, err := p.WriterTo(9*vg.Inch, 5.5*vg.Inch, format)
 	if err != nil {
 		return err
 	}
