@@ -52,7 +52,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.IntFlag{Name: "min-cluster", Value: rtdm.DefaultOptions.MinCluster, Usage: "smallest cluster that gets an ne-pattern (smaller ones are noise)"},
 		&ucli.IntFlag{Name: "max-compose", Value: 0, Usage: "compose at most this many pages per cluster (0: all)"},
 		&ucli.IntFlag{Name: "max-gap", Value: rtdm.DefaultComposeOptions.MaxGap, Usage: "wildcards at most this many siblings apart merge into one"},
-		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's method only: no variable-element runs, no <title>-guided title and body after it, no comment skipping, no accepted-tree shortcut, no soft matching of pages no pattern accepts"},
+		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's method only: no variable-element runs, no <title>-guided title and body after it, no comment skipping, no lead passages, no accepted-tree shortcut, no soft matching of pages no pattern accepts"},
 		&ucli.IntFlag{Name: "body-words", Value: rtdm.DefaultLabelOptions.BodyMinWords, Usage: "a body has more than this many words"},
 		&ucli.IntFlag{Name: "title-words", Value: rtdm.DefaultLabelOptions.TitleMaxWords, Usage: "a title has at most this many words"},
 		&ucli.BoolFlag{Name: "no-title-in-text", Usage: "text is the body only (by default the title line comes first)"},
@@ -88,6 +88,7 @@ func options(c *ucli.Context) (rtdm.Options, error) {
 		o.Label.BodyAfterTitle = false
 		o.Label.SkipComments = false
 		o.Soft = false
+		o.LeadWords = 0
 	}
 	return o, nil
 }

@@ -94,3 +94,28 @@ func TestBodyRegion(t *testing.T) {
 		t.Errorf("region %v, children %v", region, kids)
 	}
 }
+
+func TestLeadPassages(t *testing.T) {
+	g := MustParseTree(`html(head(title("Storm hits the city - Daily")) body(h1("Storm hits the city") p("By Ann") p("` + strings.Repeat("lead ", 30) + `") div(span("Share")) div(p("` + strings.Repeat("storm ", 150) + `") p("city"))))`)
+	p := MustParseTree(`html(head(title(.)) body(h1(.) p(.) p(.) div(span("Share")) div(+)))`)
+	m := &Model{Patterns: []Pattern{{Tree: p}}}
+	pg := &Page{Tree: g}
+	for _, lead := range []int{0, 20} {
+		opt := DefaultOptions
+		opt.LeadWords = lead
+		ex, err := m.Extract(pg, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ex.TitleText != "Storm hits the city" {
+			t.Errorf("title %q", ex.TitleText)
+		}
+		want := 2 // the body's two paragraphs
+		if lead > 0 {
+			want = 3 // and the lead paragraph, not the byline
+		}
+		if len(ex.BodyRoots) != want {
+			t.Errorf("LeadWords %d: body roots %v, want %d", lead, ex.BodyRoots, want)
+		}
+	}
+}

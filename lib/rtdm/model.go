@@ -28,6 +28,10 @@ type Options struct {
 	// RegionGap enables [BodyRegion] with this gap (negative: off, the paper's body).
 	RegionGap      int
 	RegionMinWords int // passages shorter than this do not widen the body region
+	// LeadWords, when the title is a passage before the body, adds to the body every passage
+	// between the two with at least this many words (a lead paragraph or a video caption the
+	// pattern keeps apart); 0: off. Not in the paper.
+	LeadWords int
 }
 
 // DefaultOptions are the paper's settings plus the measured improvements.
@@ -39,6 +43,7 @@ var DefaultOptions = Options{
 	Label:      DefaultLabelOptions,
 	Soft:       true,
 	RegionGap:  -1,
+	LeadWords:  20,
 }
 
 // Pattern is the ne-pattern of one cluster.
@@ -168,6 +173,17 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 				break
 			}
 			before += one[0].Words
+		}
+	}
+	if opt.LeadWords > 0 && ex.Title >= 0 && ex.Title < ex.Body {
+		var lead []int32
+		for k := ex.Title + 1; k < ex.Body; k++ {
+			if ps[k].Words >= opt.LeadWords && !ps[k].InHead {
+				lead = append(lead, ps[k].Roots...)
+			}
+		}
+		if len(lead) > 0 {
+			ex.BodyRoots = append(lead, ex.BodyRoots...)
 		}
 	}
 	if opt.RegionGap >= 0 {

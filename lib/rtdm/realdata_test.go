@@ -207,6 +207,9 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_FALLBACK")); err == nil {
 		def.Label.BodyFallback = v
 	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_LEAD")); err == nil {
+		def.LeadWords = v
+	}
 	if os.Getenv("CHAFF_RTDM_COMMENTS") != "" {
 		def.Label.SkipComments = false
 	}
@@ -221,7 +224,7 @@ func TestRealData(t *testing.T) {
 		f := rtdm.DefaultOptions
 		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
 		f.Label.BodyAfterTitle, f.Label.SkipComments = false, false
-		f.RegionGap = -1
+		f.RegionGap, f.LeadWords = -1, 0
 		variants = append(variants, variant{"faithful", f, false})
 	}
 	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
