@@ -28,8 +28,11 @@
 // and the paper's two other enhancements are on by default: virtual leaves (an element whose
 // children are only inline elements and text is a leaf, its features taken from its whole
 // content) and locally noisy features (a feature whose entropy in its leaf is at least
-// Options.LocalNoise is locally noisy; a page's block whose features are mostly locally noisy is
-// dropped even inside a meaningful part). See Options for the defaults and how they were chosen.
+// Options.LocalNoise is locally noisy; each block of a page mapped to a leaf is scored with the
+// paper's leaf formula on its own words and dropped below the threshold, even inside a
+// meaningful part). Measured additions, each optional: repeated records, link-only leaves, and
+// global scoring of the parts of a page the tree saw once or never. See Options for the
+// defaults, and README.md for how they were chosen and what they give.
 //
 // The display attributes that form an element's key are: the tag, class and id with digits
 // removed (so post-1234 and post-99 match), and width, height, bgcolor, align and style.
