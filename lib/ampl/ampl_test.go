@@ -3,6 +3,7 @@ package ampl
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -125,23 +126,6 @@ func TestTemplateAndJSONRoundTrip(t *testing.T) {
 	}
 }
 
-// synthSites returns the synthetic corpus's pages by site, in order.
-func synthSites(t testing.TB, cfg synth.Config) ([]string, map[string][]synth.Page) {
-	pages, err := synth.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	by := map[string][]synth.Page{}
-	var order []string
-	for _, p := range pages {
-		if by[p.Site] == nil {
-			order = append(order, p.Site)
-		}
-		by[p.Site] = append(by[p.Site], p)
-	}
-	return order, by
-}
-
 func htmlOf(ps []synth.Page) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
@@ -152,22 +136,52 @@ func htmlOf(ps []synth.Page) []string {
 
 var singleTemplate = synth.Config{Seed: 1, Sites: 4, PagesPerSite: 24, Templates: 1, CJK: true}
 
-func TestSynthMaximalPeakAtPages(t *testing.T) {
-	order, by := synthSites(t, singleTemplate)
-	for _, s := range order {
-		a, err := Analyze(htmlOf(by[s]), Default())
-		if err != nil {
-			t.Fatal(err)
+type synthSite struct {
+	name  string
+	pages []synth.Page
+	a     *Analysis // under Default()
+}
+
+// synthAnalyses analyses each single-template site once for all the tests below.
+var synthAnalyses = sync.OnceValues(func() ([]synthSite, error) {
+	pages, err := synth.Generate(singleTemplate)
+	if err != nil {
+		return nil, err
+	}
+	var out []synthSite
+	for _, p := range pages {
+		if len(out) == 0 || out[len(out)-1].name != p.Site {
+			out = append(out, synthSite{name: p.Site})
 		}
-		if a.Peak == nil || a.Peak.F != len(by[s]) {
-			t.Errorf("%s: maximal peak %v, want f = |S| = %d", s, a.Peak, len(by[s]))
+		out[len(out)-1].pages = append(out[len(out)-1].pages, p)
+	}
+	for i := range out {
+		if out[i].a, err = Analyze(htmlOf(out[i].pages), Default()); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+})
+
+func analyses(t *testing.T) []synthSite {
+	s, err := synthAnalyses()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestSynthMaximalPeakAtPages(t *testing.T) {
+	for _, s := range analyses(t) {
+		if s.a.Peak == nil || s.a.Peak.F != len(s.pages) {
+			t.Errorf("%s: maximal peak %v, want f = |S| = %d", s.name, s.a.Peak, len(s.pages))
 		}
 	}
 }
 
 func TestSynthMixedSites(t *testing.T) {
-	order, by := synthSites(t, singleTemplate)
-	a, b := by[order[0]], by[order[1]][:16]
+	sites := analyses(t)
+	a, b := sites[0].pages, sites[1].pages[:16]
 	an, err := Analyze(append(htmlOf(a), htmlOf(b)...), Default())
 	if err != nil {
 		t.Fatal(err)
@@ -184,14 +198,8 @@ func TestSynthMixedSites(t *testing.T) {
 }
 
 func TestSynthRepeatedItems(t *testing.T) {
-	order, by := synthSites(t, singleTemplate)
-	for _, s := range order {
-		ps := by[s]
-		n := len(ps)
-		an, err := Analyze(htmlOf(ps), Default())
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, site := range analyses(t) {
+		s, ps, n, an := site.name, site.pages, len(site.pages), *site.a
 		// The strongest peak above |S|: a template part repeated k times in every page.
 		var best Peak
 		for _, p := range an.Curve.Peaks(n+1, 0, GapSkip, SitePeakG) {
@@ -265,13 +273,10 @@ func coverage(m *Model, ps []synth.Page) (tmpl, content float64) {
 }
 
 func TestSynthCoverage(t *testing.T) {
-	order, by := synthSites(t, singleTemplate)
-	for _, s := range order {
-		m, err := Learn(htmlOf(by[s]), Default())
-		if err != nil {
-			t.Fatal(err)
-		}
-		tc, cc := coverage(m, by[s])
+	for _, site := range analyses(t) {
+		s := site.name
+		m := site.a.Model(Default())
+		tc, cc := coverage(m, site.pages)
 		t.Logf("%s: %d strings cover %.3f of template bytes, %.4f of content text bytes", s, len(m.Strings), tc, cc)
 		if tc < 0.95 || cc >= 0.02 {
 			t.Errorf("%s: template coverage %.3f (want >= 0.95), content coverage %.4f (want < 0.02)", s, tc, cc)

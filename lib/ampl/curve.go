@@ -42,7 +42,7 @@ type Curve struct {
 // strings longer than maxLen bytes (with RuleEdge: counts only their first maxLen bytes).
 func Count(x *suffix.Index, rule Rule, maxLen int) *Curve {
 	k := newCounter(x.Pages(), rule, maxLen)
-	x.Walk(suffix.WalkOptions{}, k.add)
+	x.Walk(suffix.WalkOptions{Leaves: true}, k.add)
 	return k.curve()
 }
 

@@ -1,7 +1,8 @@
 // Package ampl discovers a site's template by substring amplification (Ikeda, Yamada and
 // Hirokawa 2003) and removes it from pages.
 //
-// Count(S) walks the branching strings of the site's sample pages (lib/suffix: the internal
+// Count(S) walks the branching strings of the site's sample pages (and the leaves, the
+// strings occurring once, for F(1), so that f = 2 can be a peak) (lib/suffix: the internal
 // nodes of the suffix tree, never crossing a page boundary, never ending inside a UTF-8
 // character). For each frequency f, V(f) is the number of branching strings that occur
 // exactly f times and F(f) sums their occurrences: F(f) += f·|w| for each branching string w

@@ -154,7 +154,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	}
 	k := newCounter(x.Pages(), opt.Rule, opt.MaxLen)
 	sel := newSelector(x, opt, nil)
-	x.Walk(suffix.WalkOptions{Docs: true}, func(n suffix.Node) {
+	x.Walk(suffix.WalkOptions{Docs: true, Leaves: true}, func(n suffix.Node) {
 		k.add(n)
 		sel.consider(n)
 	})
@@ -206,7 +206,7 @@ func newSelector(x *suffix.Index, opt Options, peaks []Peak) *selector {
 }
 
 func (s *selector) consider(n suffix.Node) {
-	if s.want == nil || !n.LeftDiverse || n.Depth < s.minLen || !s.want(n) || s.x.MidChar(n) {
+	if s.want == nil || n.Hi-n.Lo < 2 || !n.LeftDiverse || n.Depth < s.minLen || !s.want(n) || s.x.MidChar(n) {
 		return
 	}
 	b := s.x.Bytes(n)

@@ -183,6 +183,39 @@ func TestWalkMatchesNaive(t *testing.T) {
 				t.Fatalf("pages %q: %q reported but not branching", pages, w)
 			}
 		}
+		// Leaves: every suffix up to its page end that is not itself branching, once, under
+		// its longest branching prefix.
+		wantLeaves := map[string]int{}
+		for _, p := range pages {
+			for s := 0; s < len(p); s++ {
+				u := p[s:]
+				if _, branching := want[u]; !branching {
+					pd := 0
+					for k := len(u) - 1; k > 0; k-- {
+						if _, ok := want[u[:k]]; ok {
+							pd = k
+							break
+						}
+					}
+					wantLeaves[u] = pd
+				}
+			}
+		}
+		gotLeaves := 0
+		x.Walk(WalkOptions{Leaves: true}, func(n Node) {
+			if n.Freq() != 1 {
+				return
+			}
+			gotLeaves++
+			u := string(x.Bytes(n))
+			pd, ok := wantLeaves[u]
+			if !ok || int(n.Parent) != pd {
+				t.Fatalf("pages %q: leaf %q parent %d; want leaf %v parent %d", pages, u, n.Parent, ok, pd)
+			}
+		})
+		if gotLeaves != len(wantLeaves) {
+			t.Fatalf("pages %q: %d leaves, want %d", pages, gotLeaves, len(wantLeaves))
+		}
 	}
 }
 

@@ -20,6 +20,10 @@ func (n Node) Freq() int { return int(n.Hi - n.Lo) }
 // WalkOptions selects optional per-node statistics.
 type WalkOptions struct {
 	Docs bool // compute Node.Docs (distinct pages), O(log) extra per suffix
+	// Leaves also reports the leaves (Freq 1: each suffix up to its page end, Docs 1), for
+	// F(1). A suffix that ends exactly at an internal node (it occurs elsewhere too) has no
+	// edge of its own and is not reported.
+	Leaves bool
 }
 
 // Bytes returns the node's string (a slice of Text; do not modify).
@@ -66,8 +70,8 @@ type frame struct {
 	dup     int32 // pairs of same-page occurrences whose lowest common ancestor is this node or below
 }
 
-// Walk calls fn for every internal node of the suffix tree except the root, bottom-up
-// (children before parents), with depths rounded to UTF-8 character boundaries (a node whose
+// Walk calls fn for every internal node of the suffix tree except the root (and the leaves
+// with WalkOptions.Leaves), bottom-up (children before parents), with depths rounded to UTF-8 character boundaries (a node whose
 // rounded depth equals its parent's is merged into it and not reported).
 func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 	n := int32(len(x.sa))
@@ -101,10 +105,23 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 			last[page(sa[0])] = 0
 		}
 	}
+	var prevL int32 // LCP of leaf i-1 with the leaf before it
 	for i := int32(1); i <= n; i++ {
 		var l int32
 		if i < n {
 			l = plcp[sa[i]]
+		}
+		if opt.Leaves {
+			if pos := sa[i-1]; text[pos] != x.sep {
+				end := x.starts[x.PageOf(pos)+1] - 1 // the separator after the page
+				w := text[pos:end]
+				parent := max(prevL, l)
+				d, pd := int32(charFloor(w)), int32(charFloor(w[:parent]))
+				if d > pd {
+					fn(Node{Depth: d, Parent: pd, Lo: i - 1, Hi: i, Docs: 1, LeftDiverse: true})
+				}
+			}
+			prevL = l
 		}
 		lb := i - 1
 		var carry int32

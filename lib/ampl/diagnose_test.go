@@ -9,7 +9,10 @@ import (
 	"github.com/chaffkit/chaff/lib/metric"
 )
 
-func TestExploreSite(t *testing.T) {
+// TestDiagnoseSite prints per-page precision and recall of one real site under Default()
+// with min-words 25: AMPL_SITE=everywhereist.com AMPL_SETS=dragnet-even (AMPL_SHOW=1 prints
+// the first page's gold and text).
+func TestDiagnoseSite(t *testing.T) {
 	site := os.Getenv("AMPL_SITE")
 	if site == "" {
 		t.Skip()
