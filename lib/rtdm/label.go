@@ -15,8 +15,9 @@ type LabelOptions struct {
 	// when none is. Not in the paper.
 	DocTitle bool
 	// BodyAfterTitle, when the title was found by DocTitle in a passage of its own, takes as
-	// the body the first passage after the title with more than BodyMinWords words (not the
-	// longest: comments under an article are often longer than it). Not in the paper.
+	// the body the longest passage after the title with more than BodyMinWords words (not the
+	// longest of the page: a teaser or a list before the headline can be longer). Not in the
+	// paper.
 	BodyAfterTitle bool
 	// SkipComments leaves out of the body candidates the passages that look like reader
 	// comments: at least 3 clock times (12:27, 11:45 PM), one per 200 words or more (each
@@ -74,11 +75,16 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 	if opt.DocTitle && docTitle != "" {
 		if t, text := byDocTitle(ps, body, docTitle, opt); t >= 0 {
 			if opt.BodyAfterTitle && t != body {
+				after := -1
 				for k := t + 1; k < len(ps); k++ {
 					if ps[k].Words > opt.BodyMinWords && !(opt.SkipComments && CommentLike(ps[k].Text, ps[k].Words)) {
-						body = k
-						break
+						if after < 0 || ps[k].Words > ps[after].Words {
+							after = k
+						}
 					}
+				}
+				if after >= 0 {
+					body = after
 				}
 			}
 			return t, body, text

@@ -60,20 +60,25 @@ func TestTitleFromPieces(t *testing.T) {
 func TestBodyAfterTitle(t *testing.T) {
 	long := func(w string) string { return strings.Repeat(w+" ", 150) }
 	ps := []Passage{
+		{Pos: 0, Text: long("teaser") + long("more")},
 		{Pos: 1, Text: "Storm hits the city"},
 		{Pos: 2, Text: long("article")},
-		{Pos: 3, Text: long("comment") + long("reply")},
+		{Pos: 3, Text: "jack 12:27 am " + long("comment") + " anna 1:05 pm " + long("reply") + " bob 11:45 PM"},
 	}
 	for i := range ps {
 		ps[i].Words = countWords(ps[i].Text)
 	}
-	if _, body, _ := Label(ps, "Storm hits the city | Daily", DefaultLabelOptions); body != 1 {
-		t.Errorf("body %d, want the first long passage after the title", body)
+	if _, body, _ := Label(ps, "Storm hits the city | Daily", DefaultLabelOptions); body != 2 {
+		t.Errorf("body %d, want the longest passage after the title that is not comments", body)
 	}
 	opt := DefaultLabelOptions
 	opt.BodyAfterTitle = false
-	if _, body, _ := Label(ps, "Storm hits the city | Daily", opt); body != 2 {
-		t.Errorf("body %d, want the longest", body)
+	if _, body, _ := Label(ps, "Storm hits the city | Daily", opt); body != 0 {
+		t.Errorf("body %d, want the longest that is not comments", body)
+	}
+	opt.SkipComments = false
+	if _, body, _ := Label(ps, "Storm hits the city | Daily", opt); body != 3 {
+		t.Errorf("body %d, want the longest (the paper)", body)
 	}
 }
 
