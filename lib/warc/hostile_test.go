@@ -238,6 +238,19 @@ func TestGzipMemberLayouts(t *testing.T) {
 			t.Errorf("got %q", got)
 		}
 	})
+	t.Run("garbage in a truncated member", func(t *testing.T) {
+		junk := gzipMembers(t, "junk\n"+strings.Repeat("no record here ", 2000))
+		data := append(junk[:len(junk)/2:len(junk)/2], gzipMembers(t, a, b)...)
+		got := readRecords(t, bytes.NewReader(data))
+		if len(got) < 3 || fmt.Sprint(got[len(got)-2:]) != "[a b]" {
+			t.Errorf("got %q, want errors then a and b", got)
+		}
+		for _, g := range got[:len(got)-2] {
+			if !strings.HasPrefix(g, "error") {
+				t.Errorf("got %q", got)
+			}
+		}
+	})
 	t.Run("gzip of garbage then a member", func(t *testing.T) {
 		data := gzipMembers(t, "not a warc record at all\n", a)
 		got := readRecords(t, bytes.NewReader(data))

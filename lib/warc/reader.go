@@ -208,6 +208,7 @@ func (r *Reader) Next() (*Record, error) {
 			if err := r.scanUnit(); err != nil {
 				return r.result(nil, err)
 			}
+			continue // the scan may have found the member damaged
 		case resyncStream:
 			r.resync = resyncNone
 			if err := r.scanStream(); err != nil {
