@@ -36,18 +36,32 @@ pre{background:#f4f4f4;padding:.5em;overflow:auto;max-height:30em}
 			fmt.Fprintf(bw, " %s.", esc(err.Error()))
 		}
 	}
-	bw.WriteString(" Legend: <span class=title>title</span> <span class=body>body</span> <span class=w>other wildcard passages</span> <span class=t>template</span>.</p>\n")
-	// The page's text, marked by passage.
-	owner := make([]int, pg.Tree.Len())
-	for i := range owner {
-		owner[i] = -1
+	if ex.TitleText != "" {
+		fmt.Fprintf(bw, " Title: <span class=title>%s</span>.", esc(ex.TitleText))
 	}
-	for x, p := range ex.Passages {
-		for _, r := range p.Roots {
+	bw.WriteString(" Legend: <span class=title>title</span> <span class=body>body</span> <span class=w>other wildcard passages</span> <span class=t>template</span>.</p>\n")
+	// The page's text, marked by passage: the body (with any lead passages joined to it),
+	// the title when it is a passage of its own, the other wildcards' passages.
+	owner := make([]int, pg.Tree.Len())
+	class := make([]string, pg.Tree.Len())
+	mark := func(roots []int32, x int, c string) {
+		for _, r := range roots {
 			for i := int(r); i < int(r)+int(pg.Tree.Nodes[r].Size); i++ {
-				owner[i] = x
+				owner[i], class[i] = x, c
 			}
 		}
+	}
+	for i := range owner {
+		owner[i], class[i] = -1, "t"
+	}
+	for x, p := range ex.Passages {
+		mark(p.Roots, x, "w")
+	}
+	if ex.Body >= 0 {
+		mark(ex.BodyRoots, ex.Body, "body")
+	}
+	if ex.Title >= 0 && ex.Title != ex.Body {
+		mark(ex.Passages[ex.Title].Roots, ex.Title, "title")
 	}
 	bw.WriteString("<h2>Page</h2>\n<div>\n")
 	for i := range pg.Tree.Nodes {
@@ -55,22 +69,11 @@ pre{background:#f4f4f4;padding:.5em;overflow:auto;max-height:30em}
 		if n.Tag != rtdm.TextTag {
 			continue
 		}
-		class := "t"
-		if x := owner[i]; x >= 0 {
-			switch x {
-			case ex.Title:
-				class = "title"
-			case ex.Body:
-				class = "body"
-			default:
-				class = "w"
-			}
-		}
 		tag := "span"
 		if p := n.Parent; p >= 0 && blockTags[pg.Tree.Nodes[p].Tag] {
 			tag = "span class=b"
 		}
-		fmt.Fprintf(bw, "<%s><span class=%s>%s</span>", tag, class, esc(n.Text))
+		fmt.Fprintf(bw, "<%s><span class=%s>%s</span>", tag, class[i], esc(n.Text))
 		if x := owner[i]; x >= 0 && (i == 0 || owner[i-1] != x) {
 			fmt.Fprintf(bw, "<sup>%d%s</sup>", ex.Passages[x].Pos, ex.Passages[x].Kind)
 		}
