@@ -1,0 +1,264 @@
+package scale
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/synth"
+)
+
+// The fixture, made once by TestMain: the tools' binaries and a small interleaved corpus.
+var (
+	root     string
+	bins     = map[string]string{} // tool -> binary
+	buildErr = map[string]error{}  // tool -> why it has no binary
+	corpus   string                // JSON lines: the synthetic sites plus edge cases
+	warcs    []string              // the synthetic sites dealt over three WARC files
+	setupErr error
+)
+
+// sample is smaller than a site's page count, so the tests see whether the keyed job
+// samples the same (first) pages of each site as run.
+const (
+	sample       = 4
+	pagesPerSite = 10
+	sites        = 5
+)
+
+// edges are records the job must carry like run does: one without html, a site with one
+// page, and a site named by its "site" member rather than its URL.
+const edges = `{"id":"edge-nohtml","url":"http://nohtml.example/a"}
+{"id":"edge-lone","url":"http://lone.example/only","html":"<html><body><div id=nav><a href=/>Home</a></div><p>A lone page of a site that has no other page, with enough words to be content.</p></body></html>"}
+{"id":"edge-member-1","site":"member site","url":"http://m1.example/a","html":"<html><body><ul><li>menu</li></ul><p>First page of a site named by its member.</p></body></html>"}
+{"id":"edge-member-2","site":"member site","url":"http://m2.example/b","html":"<html><body><ul><li>menu</li></ul><p>Second page of a site named by its member, other words.</p></body></html>"}
+`
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	if _, err := exec.LookPath("go"); err != nil {
+		setupErr = fmt.Errorf("no go command to build the tools: %v", err)
+		return m.Run()
+	}
+	dir, err := os.MkdirTemp("", "chaff-scale-")
+	if err != nil {
+		setupErr = err
+		return m.Run()
+	}
+	defer os.RemoveAll(dir)
+	if root, err = ModuleRoot("."); err != nil {
+		setupErr = err
+		return m.Run()
+	}
+	for _, tool := range Tools {
+		bins[tool], buildErr[tool] = Build(root, dir, tool)
+	}
+	cfg := synth.Config{Seed: 7, Sites: sites, PagesPerSite: pagesPerSite, IndexPages: 1, Templates: 2,
+		CJK: true, PageBytes: 6000, Interleave: true}
+	corpus, warcs, setupErr = WriteCorpus(dir, cfg, 3)
+	if setupErr == nil {
+		setupErr = appendFile(corpus, edges)
+	}
+	return m.Run()
+}
+
+func appendFile(name, s string) error {
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(s)
+	return errors.Join(err, f.Close())
+}
+
+// eachTool runs fn as a subtest for every tool in the tree; a tool that does not build fails
+// its subtest, one not written yet is skipped.
+func eachTool(t *testing.T, fn func(t *testing.T, bin string)) {
+	if setupErr != nil {
+		t.Skipf("fixture: %v", setupErr)
+	}
+	for _, tool := range Tools {
+		t.Run(tool, func(t *testing.T) {
+			if err := buildErr[tool]; err != nil {
+				if errors.Is(err, ErrNotLanded) {
+					t.Skipf("%v", err)
+				}
+				t.Fatal(err)
+			}
+			fn(t, bins[tool])
+		})
+	}
+}
+
+// sh runs a command with stdin and returns its stdout; a non-zero exit fails the test.
+func sh(t *testing.T, stdin []byte, name string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, tail(errOut.String()))
+	}
+	return out.Bytes()
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "..." + s[len(s)-2000:]
+	}
+	return s
+}
+
+// keySort is the shuffle: `LC_ALL=C sort -s -t TAB -k1,1 -k2,2`, the system's sort as
+// a Hadoop or GNU parallel job would use it.
+func keySort(t *testing.T, in []byte) []byte {
+	return sh(t, in, "sort", "-s", "-t", "\t", "-k1,1", "-k2,2")
+}
+
+// checkSame fails unless the keyed output holds exactly run's records, and checks that
+// those records are real results (every page emitted, most with text), so that two empty or
+// all-failed outputs cannot pass.
+func checkSame(t *testing.T, keyedOut []byte, keyed bool, runOut []byte, wantPages int) {
+	t.Helper()
+	got, want := Canonical(keyedOut, keyed), Canonical(runOut, false)
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("keyed job and run differ (%d and %d lines); first difference at sorted line %d:\nkeyed: %.400s\nrun:   %.400s",
+					len(gl), len(wl), i, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("keyed job has %d lines, run %d", len(gl), len(wl))
+	}
+	lines := bytes.Split(bytes.TrimSpace(runOut), []byte("\n"))
+	if len(lines) != wantPages {
+		t.Fatalf("run emitted %d records, want %d", len(lines), wantPages)
+	}
+	withText := 0
+	for _, l := range lines {
+		var r struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(l, &r); err != nil {
+			t.Fatalf("record: %v: %.200s", err, l)
+		}
+		if r.Text != "" {
+			withText++
+		}
+	}
+	if withText < wantPages/3 {
+		t.Fatalf("only %d of %d records have text: the comparison would prove little", withText, wantPages)
+	}
+}
+
+func countLines(b []byte) int { return bytes.Count(b, []byte("\n")) }
+
+// TestKeyedJobEqualsRun: map | sort | learn --keyed, then the models and the mapped pages
+// sorted together through apply --keyed, give exactly run's records; run --keyed too.
+func TestKeyedJobEqualsRun(t *testing.T) {
+	eachTool(t, func(t *testing.T, bin string) {
+		k := fmt.Sprint(sample)
+		want := sh(t, nil, bin, "run", "--sample", k, corpus)
+
+		mapped := sh(t, nil, bin, "map", corpus)
+		if n, want := countLines(mapped), sites*pagesPerSite+4; n != want {
+			t.Fatalf("map wrote %d lines, want %d", n, want)
+		}
+		sorted := keySort(t, mapped)
+		models := sh(t, sorted, bin, "learn", "--keyed", "--sample", k)
+		// One model per site with pages: the synthetic sites, lone.example, "member site".
+		if n := countLines(models); n != sites+2 {
+			t.Fatalf("learn --keyed wrote %d model lines, want %d:\n%.300s", n, sites+2, models)
+		}
+		joined := sh(t, keySort(t, append(models, mapped...)), bin, "apply", "--keyed")
+		checkSame(t, joined, true, want, sites*pagesPerSite+4)
+
+		keyedRun := sh(t, sorted, bin, "run", "--keyed", "--sample", k)
+		checkSame(t, keyedRun, true, want, sites*pagesPerSite+4)
+	})
+}
+
+// TestMapPathsFromWARC: the Hadoop Streaming mapper reads WARC file names on stdin
+// (map --paths); one mapper per file, outputs concatenated in file order, give run's records
+// on the same files.
+func TestMapPathsFromWARC(t *testing.T) {
+	eachTool(t, func(t *testing.T, bin string) {
+		k := fmt.Sprint(sample)
+		want := sh(t, nil, bin, append([]string{"run", "--sample", k}, warcs...)...)
+		var mapped []byte
+		for _, w := range warcs {
+			mapped = append(mapped, sh(t, []byte(w+"\n"), bin, "map", "--paths")...)
+		}
+		sorted := keySort(t, mapped)
+		models := sh(t, sorted, bin, "learn", "--keyed", "--sample", k)
+		if n := countLines(models); n != sites {
+			t.Fatalf("learn --keyed wrote %d model lines, want %d", n, sites)
+		}
+		joined := sh(t, keySort(t, append(models, mapped...)), bin, "apply", "--keyed")
+		checkSame(t, joined, true, want, sites*pagesPerSite)
+	})
+}
+
+// parallelTools are the tools TestParallel runs by default (GNU parallel's perl start-up
+// makes each job take a second or more); CHAFF_LONG=1 runs them all.
+var parallelTools = map[string]bool{"ampl": true, "rtdm": true}
+
+// TestParallel: keyed.sh, the same job with GNU parallel as the engine, in both layouts
+// (a global sort cut by --group-by, and --shard with a per-job sort), on the WARC files.
+func TestParallel(t *testing.T) {
+	for _, cmd := range []string{"bash", "parallel", "awk", "sort", "cut"} {
+		if _, err := exec.LookPath(cmd); err != nil {
+			t.Skipf("%s not found (GNU parallel: apt-get install parallel; .ci/scale installs it)", cmd)
+		}
+	}
+	script := filepath.Join(root, "scripts", "scale", "keyed.sh")
+	eachTool(t, func(t *testing.T, bin string) {
+		if !parallelTools[filepath.Base(bin)] && os.Getenv("CHAFF_LONG") == "" {
+			t.Skip("GNU parallel runs two tools by default; CHAFF_LONG=1 (.ci/scale) runs every tool")
+		}
+		k := fmt.Sprint(sample)
+		want := sh(t, nil, bin, append([]string{"run", "--sample", k}, warcs...)...)
+		for _, mode := range []string{"group-by", "shard"} {
+			t.Run(mode, func(t *testing.T) {
+				out := t.TempDir()
+				// A small block makes parallel cut the input into several jobs.
+				args := append([]string{script, "-j", "3", "-s", k, "-m", mode, "-b", "100k", "-o", out, bin}, warcs...)
+				sh(t, nil, "bash", args...)
+				got, err := os.ReadFile(filepath.Join(out, "out.jsonl"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkSame(t, got, false, want, sites*pagesPerSite)
+				models, err := os.ReadFile(filepath.Join(out, "models.jsonl"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := countLines(models); n != sites {
+					t.Fatalf("%d model lines, want %d", n, sites)
+				}
+			})
+		}
+	})
+}
+
+func TestCanonical(t *testing.T) {
+	got := string(Canonical([]byte("b\t{\"x\":2}\na\t{\"x\":1}\n"), true))
+	if got != "{\"x\":1}\n{\"x\":2}\n" {
+		t.Fatalf("Canonical keyed: %q", got)
+	}
+	if got := string(Canonical([]byte("b\na"), false)); got != "a\nb\n" {
+		t.Fatalf("Canonical: %q", got)
+	}
+}

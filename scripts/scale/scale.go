@@ -1,0 +1,131 @@
+package scale
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/chaffkit/chaff/lib/synth"
+	"github.com/chaffkit/chaff/lib/warc"
+)
+
+// Tools are the algorithm tools that have the keyed modes.
+var Tools = []string{"ngramcut", "ampl", "sstclean", "rtdm"}
+
+// ErrNotLanded is returned by Build for a tool whose cmd directory has no Go files yet.
+var ErrNotLanded = errors.New("scale: tool not in the tree")
+
+// ModuleRoot walks up from dir to the directory whose go.mod declares the chaff module.
+func ModuleRoot(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.HasPrefix(string(b), "module github.com/chaffkit/chaff\n") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("scale: no go.mod of github.com/chaffkit/chaff above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Build compiles root/cmd/<tool> into dir and returns the binary's path. It returns an error
+// wrapping ErrNotLanded when the tool has no Go files, and go build's output on failure.
+func Build(root, dir, tool string) (string, error) {
+	src := filepath.Join(root, "cmd", tool)
+	if m, _ := filepath.Glob(filepath.Join(src, "*.go")); len(m) == 0 {
+		return "", fmt.Errorf("%w: %s has no Go files", ErrNotLanded, src)
+	}
+	bin := filepath.Join(dir, tool)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+tool)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/%s: %v\n%s", tool, err, out)
+	}
+	return bin, nil
+}
+
+// WriteCorpus writes the synthetic corpus cfg into dir as one JSON-lines file (corpus.jsonl)
+// and as nWARC gzipped WARC files (part-N.warc.gz) that deal the pages round-robin, so that
+// each file holds pages of every site as crawl files do. Reading the WARC files in the
+// returned order gives the pages in the order part 0 (pages 0, n, 2n...), part 1, ...
+func WriteCorpus(dir string, cfg synth.Config, nWARC int) (jsonl string, warcs []string, err error) {
+	jsonl = filepath.Join(dir, "corpus.jsonl")
+	f, err := os.Create(jsonl)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := synth.WriteJSONL(f, cfg); err != nil {
+		f.Close()
+		return "", nil, err
+	}
+	if err := f.Close(); err != nil {
+		return "", nil, err
+	}
+	if nWARC < 1 {
+		return jsonl, nil, nil
+	}
+	deal := &dealer{}
+	for i := range nWARC {
+		name := filepath.Join(dir, fmt.Sprintf("part-%d.warc.gz", i))
+		f, err := os.Create(name)
+		if err != nil {
+			return "", nil, err
+		}
+		w, err := warc.NewWriter(f)
+		if err != nil {
+			f.Close()
+			return "", nil, err
+		}
+		deal.files = append(deal.files, f)
+		deal.ws = append(deal.ws, w)
+		warcs = append(warcs, name)
+	}
+	err = synth.WriteWARC(deal, nil, cfg)
+	for i, w := range deal.ws {
+		err = errors.Join(err, w.Close(), deal.files[i].Close())
+	}
+	return jsonl, warcs, err
+}
+
+// dealer is a synth.ResponseWriter that deals records round-robin over WARC writers.
+type dealer struct {
+	files []*os.File
+	ws    []*warc.Writer
+	n     int
+}
+
+func (d *dealer) WriteResponse(targetURI, date, httpHeader string, body []byte) (string, error) {
+	w := d.ws[d.n%len(d.ws)]
+	d.n++
+	return w.WriteResponse(targetURI, date, httpHeader, body)
+}
+
+// Canonical returns out's lines sorted bytewise, without the key column (everything up to
+// the first TAB) when keyed: the form in which a job's output is compared with run's, since
+// a distributed job emits sites in no particular order.
+func Canonical(out []byte, keyed bool) []byte {
+	lines := bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n"))
+	if len(out) == 0 {
+		lines = nil
+	}
+	if keyed {
+		for i, l := range lines {
+			if _, rest, ok := bytes.Cut(l, []byte("\t")); ok {
+				lines[i] = rest
+			}
+		}
+	}
+	slices.SortFunc(lines, bytes.Compare)
+	return append(bytes.Join(lines, []byte("\n")), '\n')
+}
