@@ -10,6 +10,11 @@
 // content (a text node is labelled by its text), for composition and matching, so that text
 // that differs between pages becomes a wildcard and template text stays fixed.
 //
+// [DefaultOptions] add measured improvements to the paper's method (variable-element runs
+// in ne-patterns, soft matching of pages no pattern accepts, a <title>-guided title and body,
+// comment skipping, lead passages); each can be turned off, and README.md gives their effect
+// on the evaluation pages and the readings of the paper's typos.
+//
 // The package is pure: no I/O. Trees, patterns and models are immutable once built and safe
 // for concurrent use; a [Costs] value is stateless.
 package rtdm
