@@ -4,6 +4,8 @@
 //	evalrun eval  [--warc] [--by-site] [--peers] [--sets a,b] [--tools a,b]   (writes docs/EVALUATION.md)
 //	evalrun gate  [--tolerance 0.01]          (a small eval checked against docs/EVALUATION.md)
 //	evalrun bench [--heavy]                   (writes docs/BENCHMARKS.md)
+//	evalrun paper [ngramcut|ampl|rtdm|sstclean ...]   (the papers' experiments, into docs/paper/)
+//	evalrun views                             (each tool's show view in headless Chromium, docs/views/)
 //
 // It builds the tools (and, with --peers, the peers) into bin/ once, runs
 // each extractor on the same pages and scores every one with the same
@@ -34,7 +36,7 @@ func main() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) < 2 {
-		fmt.Fprintln(stderr, "usage: evalrun eval|gate|bench [flags] (see -h of each)")
+		fmt.Fprintln(stderr, "usage: evalrun eval|gate|bench|paper|views [flags] (see -h of each)")
 		return 2
 	}
 	var err error
@@ -45,6 +47,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runGate(args[2:], stdout, stderr)
 	case "bench":
 		err = runBench(args[2:], stdout, stderr)
+	case "paper":
+		err = runPaper(args[2:], stdout, stderr)
+	case "views":
+		err = runViews(args[2:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "evalrun: no command %q (eval, gate or bench)\n", args[1])
 		return 2
