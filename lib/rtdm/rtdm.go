@@ -39,6 +39,11 @@ func Map(a, b *Tree, c Costs, eps float64) (float64, Mapping) {
 	return d, s.out
 }
 
+// MaxCells bounds the table of one child alignment ((m+1)·(n+1) cells of 8 bytes): two nodes
+// with more children than that are mapped without mapping any child (a bounded, documented
+// overestimate for pathological pages; 1<<22 cells is 2048 children against 2048).
+var MaxCells = 1 << 22
+
 type op uint8
 
 const (
@@ -116,6 +121,11 @@ func (s *solver) children(i, j int, trace bool) float64 {
 
 	w := n + 1
 	need := (m + 1) * w
+	if need > MaxCells {
+		// Too many pairs to align (a flat list of thousands of siblings on both sides): no
+		// child is mapped, the children are deleted and inserted.
+		return c.DeleteBelow(a, i, b, j) + c.InsertBelow(a, i, b, j)
+	}
 	cmark := len(s.cells)
 	var M []float64
 	if cap(s.cells)-cmark >= need {
