@@ -153,10 +153,7 @@ func (r *Reader) isRecordStart(line []byte) bool {
 // must be looked at again with more data.
 func (r *Reader) nextRecordStart(p []byte) (at, keep int) {
 	if r.arc == 0 {
-		if i := bytes.Index(p, []byte("\nWARC/")); i >= 0 {
-			return i + 1, 0
-		}
-		return -1, min(5, len(p))
+		return nextWARCStart(p)
 	}
 	for i := 0; i < len(p); {
 		j := bytes.IndexByte(p[i:], '\n')
@@ -176,4 +173,43 @@ func (r *Reader) nextRecordStart(p []byte) (at, keep int) {
 		i = start
 	}
 	return -1, 0
+}
+
+// nextWARCStart finds the next "WARC/" at a line start after p[0], or the
+// next well-formed version line ("WARC/1.1" and a line break) anywhere: a
+// record cut short is directly followed by the next record's version line.
+func nextWARCStart(p []byte) (at, keep int) {
+	for from := 1; from < len(p); {
+		i := bytes.Index(p[from:], []byte("WARC/"))
+		if i < 0 {
+			break
+		}
+		i += from
+		if p[i-1] == '\n' || isVersionLine(p[i:]) {
+			return i, 0
+		}
+		from = i + 1
+	}
+	return -1, min(16, len(p))
+}
+
+// isVersionLine tells whether p starts with "WARC/" digits "." digits and a
+// line break.
+func isVersionLine(p []byte) bool {
+	i := 5
+	digits := func() bool {
+		j := i
+		for i < len(p) && i-j < 4 && p[i] >= '0' && p[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if !digits() || i >= len(p) || p[i] != '.' {
+		return false
+	}
+	i++
+	if !digits() {
+		return false
+	}
+	return i < len(p) && (p[i] == '\n' || (p[i] == '\r' && i+1 < len(p) && p[i+1] == '\n'))
 }

@@ -82,6 +82,12 @@ func TestHostilePlain(t *testing.T) {
 		{"header cut", goodRecord("a") + goodRecord("b")[:40], []string{"a", "error: truncated record"}},
 		{"block cut", goodRecord("a") + goodRecord("b")[:len(goodRecord("b"))-20], []string{"a", "error: truncated record"}},
 		{"only a version line", "WARC/1.0", []string{"error: truncated record"}},
+		{"cut in the header, next record follows", goodRecord("a") + goodRecord("b")[:40] + goodRecord("c"),
+			[]string{"a", "error: truncated record", "c"}},
+		{"cut in the version line, next record follows", goodRecord("a") + "WA" + goodRecord("c"),
+			[]string{"a", "error: not a WARC record (garbage skipped)", "c"}},
+		{"cut in the block, next record follows", goodRecord("a") + goodRecord("b")[:len(goodRecord("b"))-30] + goodRecord("c"),
+			[]string{"a", "error: truncated record", "c"}},
 		{"blank lines only", "\r\n\r\n\n", nil},
 		{"extra blank lines between records", goodRecord("a") + "\r\n\r\n\n\n" + goodRecord("b"), []string{"a", "b"}},
 	}
@@ -92,6 +98,22 @@ func TestHostilePlain(t *testing.T) {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestSpliceOffset: a record found inside the damaged header of the one
+// before keeps its own offset.
+func TestSpliceOffset(t *testing.T) {
+	head := goodRecord("a") + goodRecord("b")[:40]
+	rd, _ := NewReader(strings.NewReader(head + goodRecord("c")))
+	var offs []int64
+	for rec, err := range rd.All() {
+		if err == nil {
+			offs = append(offs, rec.Offset)
+		}
+	}
+	if fmt.Sprint(offs) != fmt.Sprint([]int64{0, int64(len(head))}) {
+		t.Errorf("offsets %v, want [0 %d]", offs, len(head))
 	}
 }
 

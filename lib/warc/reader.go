@@ -106,6 +106,10 @@ type Reader struct {
 	blockBuf   []byte
 	hdrBuf     []byte
 	arc        int // ARC mode: the ARC version (1 or 2) once a filedesc record was seen
+
+	splice        bool // a version line was found inside a header: read that record next
+	spliceVersion string
+	spliceOff     int64
 }
 
 // NewReader returns a Reader for the raw (possibly compressed) WARC stream
@@ -282,47 +286,84 @@ func (r *Reader) unitFailure(err error, off int64, id string, kind error, detail
 
 // readRecord reads one record from the current member. It returns
 // (nil, nil) when the member ended cleanly before another record.
-func (r *Reader) readRecord() (*Record, error) {
+// setSplice notes that the version line v, just read inside another line,
+// starts the next record.
+func (r *Reader) setSplice(v []byte) {
+	r.splice, r.spliceVersion = true, string(bytes.TrimSpace(v[5:]))
+	r.spliceOff = r.unitStart
+	if r.fmt == formatPlain {
+		r.spliceOff = r.pos() - int64(len(v))
+	}
+}
+
+// readVersionLine skips line breaks and reads the "WARC/" line that starts
+// a record. ok is false when there is no WARC record here; then rec and err
+// are what readRecord returns (an ARC record, an error, or (nil, nil) at the
+// end of the member).
+func (r *Reader) readVersionLine() (version string, off int64, rec *Record, err error, ok bool) {
 	for {
 		p, err := r.dr.Peek(1)
 		if len(p) == 0 {
 			if r.cr.err != nil {
-				return nil, r.cr.err
+				return "", 0, nil, r.cr.err, false
 			}
 			if err == io.EOF {
 				r.inUnit = false
-				return nil, nil
+				return "", 0, nil, nil, false
 			}
-			return nil, r.unitFailure(err, r.unitStart, "", ErrCompression, "")
+			return "", 0, nil, r.unitFailure(err, r.unitStart, "", ErrCompression, ""), false
 		}
 		if c := p[0]; c != '\r' && c != '\n' && c != ' ' && c != '\t' && c != 0 {
 			break
 		}
 		r.dr.Discard(1)
 	}
-	off := r.unitStart
+	off = r.unitStart
 	if r.fmt == formatPlain {
 		off = r.pos()
 	}
 	line, err := r.dr.ReadSlice('\n')
 	if len(line) < 5 || string(line[:5]) != "WARC/" {
-		if rec, rerr, ok := r.readARC(line, err, off); ok {
-			return rec, rerr
+		if rec, rerr, isARC := r.readARC(line, err, off); isARC {
+			return "", 0, rec, rerr, false
 		}
 		if err != nil && err != bufio.ErrBufferFull {
-			return nil, r.unitFailure(err, off, "", ErrNotWARC, "")
+			return "", 0, nil, r.unitFailure(err, off, "", ErrNotWARC, ""), false
+		}
+		if i := bytes.Index(line, []byte("WARC/")); i > 0 && isVersionLine(line[i:]) {
+			// Garbage (or a cut record) right before a version line.
+			r.setSplice(line[i:])
+			return "", 0, nil, &RecordError{Offset: off, Err: ErrNotWARC}, false
 		}
 		r.resync = resyncUnit
-		return nil, &RecordError{Offset: off, Err: ErrNotWARC}
+		return "", 0, nil, &RecordError{Offset: off, Err: ErrNotWARC}, false
 	}
-	version := string(bytes.TrimSpace(line[5:]))
+	version = string(bytes.TrimSpace(line[5:]))
 	if err != nil && err != bufio.ErrBufferFull {
-		return nil, r.unitFailure(err, off, "", ErrTruncated, "end of input in the header")
+		return "", 0, nil, r.unitFailure(err, off, "", ErrTruncated, "end of input in the header"), false
+	}
+	return version, off, nil, nil, true
+}
+
+func (r *Reader) readRecord() (*Record, error) {
+	var version string
+	var off int64
+	if r.splice {
+		// The version line was found inside the last record's header.
+		r.splice = false
+		version, off = r.spliceVersion, r.spliceOff
+	} else {
+		var rec *Record
+		var err error
+		var ok bool
+		if version, off, rec, err, ok = r.readVersionLine(); !ok {
+			return rec, err
+		}
 	}
 	r.hdrBuf = r.hdrBuf[:0]
 	lineStart := 0 // index in hdrBuf where the current line starts
 	for {
-		line, err = r.dr.ReadSlice('\n')
+		line, err := r.dr.ReadSlice('\n')
 		r.hdrBuf = append(r.hdrBuf, line...)
 		if err == io.EOF && r.fmt != formatPlain && r.cr.err == nil && r.memberFollows() {
 			// The header goes on in the next member.
@@ -339,9 +380,17 @@ func (r *Reader) readRecord() (*Record, error) {
 			return nil, &RecordError{Offset: off, Err: fmt.Errorf("%w: header longer than %d bytes", ErrBadHeader, maxHeaderBytes)}
 		}
 		if err == nil {
-			if l := r.hdrBuf[lineStart:]; len(l) == 1 || (len(l) == 2 && l[0] == '\r') {
+			l := r.hdrBuf[lineStart:]
+			if len(l) == 1 || (len(l) == 2 && l[0] == '\r') {
 				r.hdrBuf = r.hdrBuf[:lineStart]
 				break
+			}
+			if i := bytes.Index(l, []byte("WARC/")); i >= 0 && isVersionLine(l[i:]) {
+				// The record was cut inside its header and the next one
+				// follows: report this one, read that one next.
+				r.setSplice(l[i:])
+				id := fieldValue(parseFields(nil, string(r.hdrBuf[:lineStart])), "WARC-Record-ID")
+				return nil, &RecordError{Offset: off, ID: id, Err: fmt.Errorf("%w: the next record starts inside its header", ErrTruncated)}
 			}
 			lineStart = len(r.hdrBuf)
 		}
@@ -387,7 +436,7 @@ func (r *Reader) readBody(rec *Record, cl int64, trailer func([]byte) bool) (*Re
 		if len(p) >= n {
 			if !trailer(p[n:]) {
 				r.resync = resyncUnit
-				if bytes.Contains(p[:n], []byte("\nWARC/")) {
+				if at, _ := nextWARCStart(p[:n]); at >= 0 {
 					return nil, &RecordError{Offset: off, ID: rec.ID, Err: fmt.Errorf("%w: the next record starts inside the declared %d bytes", ErrTruncated, n)}
 				}
 				return nil, &RecordError{Offset: off, ID: rec.ID, Err: fmt.Errorf("%w: %d, but the block is not followed by the end of the record", ErrBadContentLength, n)}

@@ -392,3 +392,47 @@ func TestTruncatedEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestRandomDamage damages one member of a file at random (bytes flipped,
+// cut, or garbage inserted) many times and checks that every other record
+// is still read, in order.
+func TestRandomDamage(t *testing.T) {
+	for _, c := range compressions {
+		t.Run(c.name, func(t *testing.T) {
+			data, want := writeCorpus(t, 8, 1500, c.opts...)
+			parts := cutAt(data, want)
+			rng := uint64(99)
+			next := func(n int) int {
+				rng = rng*6364136223846793005 + 1442695040888963407
+				return int((rng >> 33) % uint64(n))
+			}
+			for round := 0; round < 150; round++ {
+				bad := next(len(want))
+				m := bytes.Clone(parts[bad+1])
+				switch next(3) {
+				case 0:
+					for k := next(4); k >= 0; k-- {
+						m[next(len(m))] ^= byte(1 + next(255))
+					}
+				case 1:
+					m = m[:next(len(m))]
+				case 2:
+					at := next(len(m))
+					m = append(m[:at:at], append([]byte("\x1f\x8b\x08garbage\x28\xb5\x2f\xfd"), m[at:]...)...)
+				}
+				damaged := append(bytes.Join(parts[:bad+1], nil), m...)
+				damaged = append(damaged, bytes.Join(parts[bad+2:], nil)...)
+				pages, _, _ := readAll(t, bytes.NewReader(damaged))
+				got := map[string]bool{}
+				for _, p := range pages {
+					got[p.ID] = true
+				}
+				for i, w := range want {
+					if i != bad && !got[w.id] {
+						t.Fatalf("round %d: damage to record %d lost record %d", round, bad, i)
+					}
+				}
+			}
+		})
+	}
+}
