@@ -40,6 +40,8 @@ type mapper struct {
 	feats  []uint32
 	label  labelBuilder
 	toks   []uint64
+	blocks blockSet
+	counts map[uint64]int // scratch of markRecords
 	res    Result
 	record int // depth of repeated records around the node being mapped
 	visit  func(pn *dom.Node, mn *Node, d Decision)
@@ -66,6 +68,7 @@ func (m *Model) apply(doc *dom.Node, visit func(*dom.Node, *Node, Decision)) Res
 	mp := mappers.Get().(*mapper)
 	mp.m, mp.visit = m, visit
 	mp.res = Result{}
+	mp.blocks.fill(doc)
 	mp.mapNode(m.Root, doc.Body())
 	res := mp.res
 	mp.res, mp.m, mp.visit = Result{}, nil, nil
@@ -125,12 +128,13 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 	}
 	o := mp.m.opts
 	start := len(mp.kids)
-	count, sig := collectKids(&mp.kids, &mp.keys, pn, o)
+	count, sig := collectKids(&mp.kids, &mp.keys, &mp.blocks, pn, o)
 	defer func() { mp.kids = mp.kids[:start] }()
 	if o.Mode == ModeMerge {
+		mp.markRecords(mp.kids[start : start+count])
 		for i := 0; i < count; i++ {
 			k := mp.kids[start+i]
-			rec := o.Records > 0 && mp.isRecord(mp.kids[start:start+count], k, o.Records)
+			rec := k.rec
 			if rec {
 				mp.record++
 			}
@@ -244,37 +248,48 @@ func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) bool {
 	return 1-noise/float64(len(fs)) < mp.m.Threshold
 }
 
-// isRecord reports whether k is one of at least min siblings with its key that are not
-// leaves: a repeated record (a comment, a teaser) rather than a part of the page's layout.
-// Table parts are layout, never records.
-func (mp *mapper) isRecord(kids []kid, k kid, min int) bool {
-	if k.leaf {
-		return false
+// markRecords sets rec on the kids that are repeated records: with Options.Records = r, an
+// element that is not a leaf and has at least r siblings (itself included) with its key, and
+// at least two leaves below (a comment, a teaser), rather than a part of the page's layout.
+// Table parts and list containers are layout, never records.
+func (mp *mapper) markRecords(kids []kid) {
+	min := mp.m.opts.Records
+	if min <= 0 || len(kids) < min {
+		return
 	}
-	switch k.n.Tag {
-	case "tr", "td", "th", "tbody", "thead", "tfoot", "table", "ul", "ol", "menu":
-		return false
+	if mp.counts == nil {
+		mp.counts = make(map[uint64]int)
 	}
-	same := 0
-	for _, o := range kids {
-		if o.key == k.key {
-			same++
+	clear(mp.counts)
+	for _, k := range kids {
+		if !k.leaf {
+			mp.counts[k.key]++
 		}
 	}
-	return same >= min && countLeaves(k.n, 2, mp.m.opts.VirtualLeaves) >= 2
+	for i := range kids {
+		k := &kids[i]
+		if k.leaf || mp.counts[k.key] < min {
+			continue
+		}
+		switch k.n.Tag {
+		case "tr", "td", "th", "tbody", "thead", "tfoot", "table", "ul", "ol", "menu":
+			continue
+		}
+		k.rec = countLeaves(k.n, 2, mp.m.opts.VirtualLeaves, &mp.blocks) >= 2
+	}
 }
 
 // countLeaves counts the leaves of n's subtree, stopping at max.
-func countLeaves(n *dom.Node, max int, virtual bool) int {
+func countLeaves(n *dom.Node, max int, virtual bool, blocks *blockSet) int {
 	c := 0
 	for _, k := range n.Children {
 		if skipped(k) {
 			continue
 		}
-		if isLeaf(k, virtual) {
+		if isLeaf(k, virtual, blocks) {
 			c++
 		} else {
-			c += countLeaves(k, max-c, virtual)
+			c += countLeaves(k, max-c, virtual, blocks)
 		}
 		if c >= max {
 			break
@@ -336,7 +351,7 @@ func (mp *mapper) unmatched(pn *dom.Node) {
 // elsewhere.
 func (mp *mapper) free(pn *dom.Node) {
 	o := mp.m.opts
-	if pn.Type == dom.Text || isLeaf(pn, o.VirtualLeaves) {
+	if pn.Type == dom.Text || isLeaf(pn, o.VirtualLeaves, &mp.blocks) {
 		if mp.noise(mp.m.global, pn) || (o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity)) {
 			mp.decide(pn, nil, Dropped)
 		} else {
@@ -345,10 +360,11 @@ func (mp *mapper) free(pn *dom.Node) {
 		return
 	}
 	start := len(mp.kids)
-	count, _ := collectKids(&mp.kids, &mp.keys, pn, o)
+	count, _ := collectKids(&mp.kids, &mp.keys, &mp.blocks, pn, o)
+	mp.markRecords(mp.kids[start : start+count])
 	for i := 0; i < count; i++ {
 		k := mp.kids[start+i]
-		rec := o.Records > 0 && mp.isRecord(mp.kids[start:start+count], k, o.Records)
+		rec := k.rec
 		if rec {
 			mp.record++
 		}

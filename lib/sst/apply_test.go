@@ -183,6 +183,17 @@ func TestDeepPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	m2.ApplyHTML(deep)
+	// Inline elements nested deep with a block at the bottom: deciding which elements are
+	// virtual leaves must not rescan the subtree at every level (this took minutes).
+	spans := "<body>" + strings.Repeat("<span>", depth) + "<div>bottom block</div>" + strings.Repeat("</span>", depth)
+	m3, err := Learn([]string{spans, spans, spans}, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := kept(m, spans); !strings.Contains(text, "bottom block") {
+		t.Errorf("deep span page text lost: %q", text)
+	}
+	m3.ApplyHTML(spans)
 }
 
 func TestOptionsValidate(t *testing.T) {

@@ -13,6 +13,7 @@ type Learner struct {
 	touched []*Element // leaves with counts of the page being added
 	kids    []kid      // scratch: the children of the nodes on the current path
 	keys    keyer
+	blocks  blockSet
 	global  map[uint32]int      // per feature, the pages whose leaves have it
 	pageSet map[uint32]struct{} // scratch: the features of the page being added
 }
@@ -22,7 +23,8 @@ type kid struct {
 	n    *dom.Node
 	key  uint64
 	leaf bool
-	run  int // index of its run of equal keys (ModeCollapse, ModeMerge) or its position
+	run  int  // index of its run of equal keys (ModeCollapse, ModeMerge) or its position
+	rec  bool // a repeated record (set by the mapper when Options.Records)
 }
 
 // NewLearner returns a Learner with options o.
@@ -38,6 +40,7 @@ func (l *Learner) Pages() int { return l.pages }
 
 // Add merges the page parsed as doc into the tree (from its body down).
 func (l *Learner) Add(doc *dom.Node) {
+	l.blocks.fill(doc)
 	l.addNode(l.root, doc.Body())
 	if l.pageSet == nil {
 		l.pageSet = make(map[uint32]struct{})
@@ -71,10 +74,10 @@ func (l *Learner) Tree() *Element {
 // and runs, and returns their number and the hash of their (run-collapsed unless faithful)
 // key sequence.
 func (l *Learner) childKids(n *dom.Node) (int, uint64) {
-	return collectKids(&l.kids, &l.keys, n, l.opts)
+	return collectKids(&l.kids, &l.keys, &l.blocks, n, l.opts)
 }
 
-func collectKids(buf *[]kid, keys *keyer, n *dom.Node, o Options) (int, uint64) {
+func collectKids(buf *[]kid, keys *keyer, blocks *blockSet, n *dom.Node, o Options) (int, uint64) {
 	start := len(*buf)
 	sig := uint64(0x51ed270b)
 	run := -1
@@ -83,7 +86,7 @@ func collectKids(buf *[]kid, keys *keyer, n *dom.Node, o Options) (int, uint64) 
 		if skipped(c) {
 			continue
 		}
-		leaf := isLeaf(c, o.VirtualLeaves)
+		leaf := isLeaf(c, o.VirtualLeaves, blocks)
 		k := keys.key(c, leaf)
 		if o.Mode == ModeFaithful || run < 0 || k != last {
 			run++

@@ -237,9 +237,9 @@ var inlineTags = map[string]bool{
 var opaqueTags = map[string]bool{"svg": true, "math": true, "select": true, "object": true, "video": true, "audio": true, "canvas": true, "picture": true}
 
 // isLeaf reports whether n is a leaf of the style tree: a text node; with virtual leaves an
-// element whose subtree holds only inline elements and text; otherwise an element with no
-// children that take part in the tree.
-func isLeaf(n *dom.Node, virtual bool) bool {
+// element whose subtree holds only inline elements and text (blocks says which do not);
+// otherwise an element with no children that take part in the tree.
+func isLeaf(n *dom.Node, virtual bool, blocks *blockSet) bool {
 	if n.Type == dom.Text {
 		return true
 	}
@@ -254,25 +254,54 @@ func isLeaf(n *dom.Node, virtual bool) bool {
 	if opaqueTags[n.Tag] {
 		return true
 	}
-	return inlineOnly(n)
+	_, block := blocks.has[n]
+	return !block
 }
 
-func inlineOnly(n *dom.Node) bool {
-	for _, c := range n.Children {
-		if c.Type != dom.Element || skipped(c) {
+// blockSet holds the elements of one page that have a block element below them (not looking
+// inside opaque inline elements such as svg): the ones that cannot be virtual leaves. Filling
+// it is one pass over the page, so deciding leaves costs no more on deep pages. The zero
+// value is ready; not safe for concurrent use.
+type blockSet struct {
+	has   map[*dom.Node]struct{}
+	stack []blockFrame
+}
+
+type blockFrame struct {
+	n *dom.Node
+	i int
+}
+
+// fill computes the set for the tree under root, iteratively (no recursion, whatever the depth).
+func (b *blockSet) fill(root *dom.Node) {
+	if b.has == nil {
+		b.has = make(map[*dom.Node]struct{})
+	}
+	clear(b.has)
+	b.stack = append(b.stack[:0], blockFrame{root, 0})
+	for len(b.stack) > 0 {
+		f := &b.stack[len(b.stack)-1]
+		if f.i < len(f.n.Children) {
+			c := f.n.Children[f.i]
+			f.i++
+			if c.Type == dom.Element && len(c.Children) > 0 && !skipped(c) && !opaqueTags[c.Tag] {
+				b.stack = append(b.stack, blockFrame{c, 0})
+			}
 			continue
 		}
-		if !inlineTags[c.Tag] {
-			return false
-		}
-		if opaqueTags[c.Tag] {
-			continue
-		}
-		if !inlineOnly(c) {
-			return false
+		n := f.n
+		b.stack = b.stack[:len(b.stack)-1]
+		for _, c := range n.Children {
+			if c.Type != dom.Element || skipped(c) {
+				continue
+			}
+			_, below := b.has[c]
+			if !inlineTags[c.Tag] || below {
+				b.has[n] = struct{}{}
+				break
+			}
 		}
 	}
-	return true
 }
 
 // Feature kinds, mixed into the hash so that a word and a link target never collide by kind.
