@@ -176,11 +176,11 @@ func (m model) Apply(page *record.Record) (cli.Result, error) {
 	return cli.Result{Text: htmltext.RenderSpans(page.HTML, spans), Detail: d}, nil
 }
 
-// View writes the page's source, escaped, with the template strings greyed and the
-// content (what apply keeps) in black.
+// View writes the page's source, escaped, with what apply keeps (the content) in black and
+// the rest (template strings, and blocks too short to keep) greyed.
 func (m model) View(w io.Writer, page *record.Record) error {
 	src := page.HTML
-	tmpl := m.Template(src)
+	kept := m.Content(src)
 	bw := &errWriter{w: w}
 	peak := 0
 	if m.Peak != nil {
@@ -191,18 +191,18 @@ func (m model) View(w io.Writer, page *record.Record) error {
 		title = page.ID
 	}
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>ampl: %s</title></head><body>\n", html.EscapeString(title))
-	fmt.Fprintf(bw, "<div class=\"ampl\"><p>ampl: |S| = %d, maximal peak f = %d, %d template strings; template greyed, content black.</p>\n", m.Pages, peak, len(m.Strings))
+	fmt.Fprintf(bw, "<div class=\"ampl\"><p>ampl: |S| = %d, maximal peak f = %d, %d template strings; content (kept) black, the rest greyed.</p>\n", m.Pages, peak, len(m.Strings))
 	fmt.Fprint(bw, "<pre style=\"white-space:pre-wrap;word-break:break-all;font:12px monospace\">")
 	at := 0
-	for _, s := range tmpl {
+	for _, s := range kept {
 		if s[0] > at {
-			fmt.Fprintf(bw, "<b style=\"color:#000\">%s</b>", html.EscapeString(src[at:s[0]]))
+			fmt.Fprintf(bw, "<span style=\"color:#bbb\">%s</span>", html.EscapeString(src[at:s[0]]))
 		}
-		fmt.Fprintf(bw, "<span style=\"color:#bbb\">%s</span>", html.EscapeString(src[s[0]:s[1]]))
+		fmt.Fprintf(bw, "<b style=\"color:#000\">%s</b>", html.EscapeString(src[s[0]:s[1]]))
 		at = s[1]
 	}
 	if at < len(src) {
-		fmt.Fprintf(bw, "<b style=\"color:#000\">%s</b>", html.EscapeString(src[at:]))
+		fmt.Fprintf(bw, "<span style=\"color:#bbb\">%s</span>", html.EscapeString(src[at:]))
 	}
 	fmt.Fprint(bw, "</pre></div>\n</body></html>\n")
 	return bw.err
