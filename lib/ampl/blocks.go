@@ -61,11 +61,11 @@ func countWords(s string) float64 {
 			if end < 0 {
 				return n
 			}
-			tag := strings.ToLower(s[i+1 : i+end])
+			tag := s[i+1 : i+end]
 			i += end + 1
 			for _, raw := range [...]string{"script", "style"} {
-				if strings.HasPrefix(tag, raw) {
-					close := strings.Index(strings.ToLower(s[i:]), "</"+raw)
+				if len(tag) >= len(raw) && strings.EqualFold(tag[:len(raw)], raw) {
+					close := indexFold(s[i:], "</"+raw)
 					if close < 0 {
 						return n
 					}
@@ -116,4 +116,20 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 		}
 	}
 	return out
+}
+
+// indexFold is strings.Index for an ASCII lower-case needle, ignoring ASCII case, without
+// copying the haystack.
+func indexFold(s, needle string) int {
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := i
+		if j = strings.IndexByte(s[i:], needle[0]); j < 0 {
+			return -1
+		}
+		i += j
+		if i+len(needle) <= len(s) && strings.EqualFold(s[i:i+len(needle)], needle) {
+			return i
+		}
+	}
+	return -1
 }

@@ -57,3 +57,14 @@ func TestDropShortBlocks(t *testing.T) {
 		t.Fatalf("dropShortBlocks = %v, want the three paragraph pieces %v", got, kept[2:])
 	}
 }
+
+func TestIndexFold(t *testing.T) {
+	for _, c := range []struct {
+		s, n string
+		want int
+	}{{"abc</SCRIPT>", "</script", 3}, {"</scrip", "</script", -1}, {"x<y</Style", "</style", 3}, {"", "<", -1}} {
+		if got := indexFold(c.s, c.n); got != c.want {
+			t.Errorf("indexFold(%q, %q) = %d, want %d", c.s, c.n, got, c.want)
+		}
+	}
+}
