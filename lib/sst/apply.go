@@ -175,8 +175,11 @@ func (mp *mapper) similarKid(mn *Node, k kid) *Node {
 	mp.toks = labelTokens(mp.toks[:0], string(mp.label.b))
 	var best *Node
 	bestSim := -1.0
-	for _, o := range mn.Kids {
-		if o.leaf != k.leaf || o.tag != k.n.Tag {
+	for i, o := range mn.byTag[k.n.Tag] {
+		if i == maxCandidates {
+			break
+		}
+		if o.leaf != k.leaf {
 			continue
 		}
 		if d := dice(o.toks, mp.toks); d > bestSim {

@@ -163,8 +163,11 @@ func (e *Element) mergedKid(k kid, sim float64) *Element {
 	c := newElement(label(k.n, k.leaf), k.leaf)
 	var best *Element
 	bestSim := -1.0
-	for _, o := range e.kids {
-		if o.Leaf != c.Leaf || o.tag != c.tag {
+	for i, o := range e.byTag[c.tag] {
+		if i == maxCandidates {
+			break
+		}
+		if o.Leaf != c.Leaf {
 			continue
 		}
 		if d := dice(o.toks, c.toks); d > bestSim {
@@ -177,8 +180,16 @@ func (e *Element) mergedKid(k kid, sim float64) *Element {
 	}
 	e.kidByKey[k.key] = c
 	e.kids = append(e.kids, c)
+	if e.byTag == nil {
+		e.byTag = make(map[string][]*Element)
+	}
+	e.byTag[c.tag] = append(e.byTag[c.tag], c)
 	return c
 }
+
+// maxCandidates bounds the merged children of one tag compared with a new child, so that a
+// parent with thousands of distinct children stays linear.
+const maxCandidates = 64
 
 // Learn builds the model of a site from the HTML of its sample pages.
 func Learn(pages []string, o Options) (*Model, error) {

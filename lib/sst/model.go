@@ -66,6 +66,7 @@ type Node struct {
 	tag     string
 	toks    []uint64
 	kidBy   map[uint64]*Node
+	byTag   map[string][]*Node
 	styleBy map[uint64]*ModelStyle
 	local   map[uint32]float32 // feature -> presence entropy
 }
@@ -258,11 +259,13 @@ func indexNode(n *Node) error {
 	}
 	if len(n.Kids) > 0 {
 		n.kidBy = make(map[uint64]*Node, len(n.Kids))
+		n.byTag = make(map[string][]*Node)
 		for _, k := range n.Kids {
 			if err := indexNode(k); err != nil {
 				return err
 			}
 			n.kidBy[k.key] = k
+			n.byTag[k.tag] = append(n.byTag[k.tag], k)
 		}
 	}
 	if len(n.Styles) > 0 {

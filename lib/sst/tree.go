@@ -18,6 +18,7 @@ type Element struct {
 	// found by key; otherwise the elements of the style nodes, in order.
 	kids     []*Element
 	kidByKey map[uint64]*Element
+	byTag    map[string][]*Element // ModeMerge: the merged children by tag, for similarity
 	styleBy  map[uint64]*Style
 
 	feats    map[uint32]*featStat // leaf: per feature, its counts over the pages
