@@ -124,3 +124,20 @@ func TestLeadPassages(t *testing.T) {
 		}
 	}
 }
+
+func TestTrimComments(t *testing.T) {
+	comment := func(name, time string) string {
+		return `div(b("` + name + `") span("July 7, 2012 at ` + time + `") p("` + strings.Repeat("nice ", 12) + `"))`
+	}
+	g := MustParseTree(`r(div(p("` + strings.Repeat("article ", 150) + `") div(` +
+		comment("ann", "12:27 am") + comment("bob", "1:05 pm") + comment("cy", "2:10 pm") +
+		comment("dee", "3:33 pm") + comment("eve", "4:44 pm") + `)))`)
+	roots, ok := trimComments(g, []int32{1}, 100)
+	if !ok || len(roots) != 1 || g.Nodes[roots[0]].Tag != "p" {
+		t.Errorf("trimComments = %v, %v: want the article paragraph alone", roots, ok)
+	}
+	// Not enough words before the comments: nothing is cut.
+	if _, ok := trimComments(g, []int32{1}, 200); ok {
+		t.Error("cut with fewer than 200 words before the comments")
+	}
+}

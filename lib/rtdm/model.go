@@ -159,21 +159,8 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		return ex, ErrNoBody
 	}
 	ex.BodyRoots = ps[ex.Body].Roots
-	if opt.Label.SkipComments && len(ex.BodyRoots) > 1 {
-		// Cut the body before its first root of 50 words or more with at least 5 clock times,
-		// one per 100 words or more (a stricter CommentLike: a root is a smaller sample).
-		// The body must keep more than BodyMinWords words.
-		one := make([]Passage, 1)
-		before := 0
-		for k := 0; k < len(ex.BodyRoots); k++ {
-			one[0] = Passage{Roots: ex.BodyRoots[k : k+1]}
-			FillText(pg.Tree, one)
-			if t := clockTimes(one[0].Text); k > 0 && before > opt.Label.BodyMinWords && one[0].Words >= 50 && t >= 5 && t*100 >= one[0].Words {
-				ex.BodyRoots = ex.BodyRoots[:k]
-				break
-			}
-			before += one[0].Words
-		}
+	if opt.Label.SkipComments {
+		ex.BodyRoots, _ = trimComments(pg.Tree, ex.BodyRoots, opt.Label.BodyMinWords)
 	}
 	if opt.LeadWords > 0 && ex.Title >= 0 && ex.Title < ex.Body {
 		var lead []int32
@@ -258,4 +245,30 @@ func (t *Tree) UnmarshalJSON(data []byte) error {
 	}
 	*t = *nt
 	return nil
+}
+
+// trimComments cuts the body roots before the first subtree of 50 words or more with at least
+// 5 clock times, one per 100 words or more (a stricter CommentLike: a subtree is a smaller
+// sample), when more than minBefore words come before it. A root that holds such a subtree
+// deeper is replaced by its children before the cut. ok reports a cut.
+func trimComments(t *Tree, roots []int32, minBefore int) (out []int32, ok bool) {
+	before := 0
+	one := make([]Passage, 1)
+	for k, r := range roots {
+		one[0] = Passage{Roots: []int32{r}}
+		FillText(t, one)
+		w, times := one[0].Words, clockTimes(one[0].Text)
+		if w >= 50 && times >= 5 {
+			if times*100 >= w && before > minBefore {
+				return roots[:k:k], true
+			}
+			if kids := t.Kids(int(r), nil); len(kids) > 1 {
+				if cut, ok := trimComments(t, kids, minBefore-before); ok {
+					return append(roots[:k:k], cut...), true
+				}
+			}
+		}
+		before += w
+	}
+	return roots, false
 }
