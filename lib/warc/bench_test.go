@@ -217,16 +217,17 @@ func loop(b *testing.B, bytes int64, f func()) {
 // BenchmarkDecompress only decompresses the same file to io.Discard; both
 // count the uncompressed WARC bytes, so their MB/s compare directly.
 //
-// Measured 2026-11-22 on 2 shared AMD EPYC cores under a load of ~20 (so the
-// wall-clock MB/s are mostly contention; cpuMB/s is the comparable number),
-// median of 3 runs, cpuMB/s read vs bare decompression:
+// Measured 2026-11-22 on 2 shared AMD EPYC cores under a load of 20-35
+// (so the wall-clock MB/s are mostly contention; cpuMB/s is the comparable
+// number), medians of 3 runs in two sessions, cpuMB/s read vs bare
+// decompression (ratio):
 //
-//	synth50MB/gzip       138 vs 141   (1.02x)
-//	synth50MB/zstd       470 vs 470   (1.00x)
-//	synth50MB/zstd-dict  174 vs 175   (1.01x)
-//	big9/gzip            211 vs 220   (1.04x)
-//	big9/zstd-dict       318 vs 336   (1.06x)
-//	synth50MB/plain     7661 (the "bare" baseline of a plain file does no work)
+//	synth50MB/gzip       138 vs 141 (1.02x); 129 vs 147 (1.14x)
+//	synth50MB/zstd       470 vs 470 (1.00x); 469 vs 507 (1.08x)
+//	synth50MB/zstd-dict  174 vs 175 (1.01x); 189 vs 188 (1.00x)
+//	big9/gzip            211 vs 220 (1.04x); 210 vs 229 (1.09x)
+//	big9/zstd-dict       318 vs 336 (1.06x); 352 vs 414 (1.17x)
+//	synth50MB/plain     6656-8327 (the "bare" baseline of a plain file does no work)
 func BenchmarkRead(b *testing.B) {
 	for _, c := range loadBenchCorpora(b) {
 		b.Run(c.name, func(b *testing.B) {
