@@ -83,8 +83,8 @@ func (e *Element) addStyle(s *Style) {
 	e.Styles = append(e.Styles, s)
 }
 
-// children returns the distinct child element nodes.
-func (e *Element) children() []*Element { return e.kids }
+// Children returns the distinct child element nodes (shared by the style nodes in ModeMerge).
+func (e *Element) Children() []*Element { return e.kids }
 
 // addFeature counts feature f once more in the page being added.
 func (e *Element) addFeature(f uint32) {

@@ -52,6 +52,9 @@ func (m *Model) View(w io.Writer, src, title string) error {
 	return bw.Flush()
 }
 
+// maxViewDepth bounds the nesting the view shows (the mapping itself has no bound).
+const maxViewDepth = 4000
+
 type viewMark struct {
 	d  Decision
 	mn *Node
@@ -95,8 +98,10 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 		case "br":
 			w.WriteString("<br>")
 		}
-		if depth < 4000 {
+		if depth < maxViewDepth {
 			writePage(w, c, decided, depth+1)
+		} else if len(c.Children) > 0 {
+			w.WriteString("[… deeper content not shown]")
 		}
 		if block {
 			w.WriteString("</div>")
