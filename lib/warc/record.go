@@ -10,7 +10,7 @@ import (
 // into the Reader's buffers and is valid only until the next call to Next
 // (copy it to keep it).
 type Record struct {
-	Version       string // "1.0" or "1.1" (what follows "WARC/")
+	Version       string // "1.0" or "1.1" (what follows "WARC/"); "ARC" for an ARC record
 	Type          string // WARC-Type, e.g. "response"
 	ID            string // WARC-Record-ID as written, e.g. "<urn:uuid:...>"
 	TargetURI     string // WARC-Target-URI, with stray "<>" and spaces trimmed
