@@ -78,7 +78,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 
 // Reader reads WARC records from a plain, gzip or zstd stream. It is not
 // safe for concurrent use. Close releases its decoders; the caller closes
-// the underlying reader. Its memory is bounded: about 2 MiB of buffers plus
+// the underlying reader. Its memory is bounded: up to about 5 MiB of buffers plus
 // the largest block read so far (at most the WithMaxRecordBytes limit) and,
 // for zstd, the frames' window. It never reads more than it needs to return
 // the next record, so it works on pipes and stdin; a truncated input ends
