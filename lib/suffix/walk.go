@@ -106,6 +106,7 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 		}
 	}
 	var prevL int32 // LCP of leaf i-1 with the leaf before it
+	prevPage := -1  // page of leaf i-1 when the docs bookkeeping found it, else -1
 	for i := int32(1); i <= n; i++ {
 		var l int32
 		if i < n {
@@ -113,10 +114,15 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 		}
 		if opt.Leaves {
 			if pos := sa[i-1]; text[pos] != x.sep {
-				end := x.starts[x.PageOf(pos)+1] - 1 // the separator after the page
+				pg := prevPage
+				if pg < 0 {
+					pg = x.PageOf(pos)
+				}
+				end := x.starts[pg+1] - 1 // the separator after the page
 				w := text[pos:end]
 				parent := max(prevL, l)
-				d, pd := int32(charFloor(w)), int32(charFloor(w[:parent]))
+				// A page end is taken as a character boundary (true for valid UTF-8).
+				d, pd := int32(len(w)), int32(charFloor(w[:parent]))
 				if d > pd {
 					fn(Node{Depth: d, Parent: pd, Lo: i - 1, Hi: i, Docs: 1, LeftDiverse: true})
 				}
@@ -167,8 +173,10 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 			lastDiff = i
 		}
 		prevLeft = lf
+		prevPage = -1
 		if opt.Docs && text[sa[i]] != x.sep {
 			pg := page(sa[i])
+			prevPage = pg
 			if j := last[pg]; j >= 0 {
 				// The lowest common ancestor of leaves j and i is the deepest open frame
 				// with lb <= j.
