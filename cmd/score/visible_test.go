@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,8 +55,11 @@ func TestRealDataAllVisibleText(t *testing.T) {
 		if row["pages"].(float64) != set.pages {
 			t.Errorf("%s: %v pages, want %v", set.name, row["pages"], set.pages)
 		}
-		if math.Abs(f1-want[set.name]) > 0.03 {
-			t.Errorf("%s: F1 %.3f, FINDINGS has %.3f for all visible text", set.name, f1, want[set.name])
+		// lib/htmltext drops hidden elements (inline display:none, hidden),
+		// which FINDINGS' renderer kept: its F1 may be higher, not lower, and
+		// recall must stay near 1 (all visible text holds the gold).
+		if f1 < want[set.name]-0.03 || f1 > want[set.name]+0.10 || row["recall"].(float64) < 0.95 {
+			t.Errorf("%s: F1 %.3f R %.3f, FINDINGS has F1 %.3f for all visible text", set.name, f1, row["recall"], want[set.name])
 		}
 	}
 }
