@@ -44,6 +44,9 @@ type Options struct {
 	// WholeWords shrinks every marked span so that it never cuts a word in two: a word
 	// partly covered by a template string stays content (see snapWords).
 	WholeWords bool `json:"whole_words,omitempty"`
+	// EdgeWords > 0 unmarks text of at most EdgeWords words at the edges of a template
+	// string that also holds markup (see trimEdgeText).
+	EdgeWords int `json:"edge_words,omitempty"`
 	// MinWords > 0 drops content blocks of fewer words (see dropShortBlocks); 0 keeps all.
 	// A model without template strings (e.g. from one page) keeps the whole page.
 	MinWords int `json:"min_words,omitempty"`

@@ -166,6 +166,9 @@ func (m *Model) Template(html string) [][2]int {
 	if m.Options.WholeWords {
 		spans = snapWords(spans, html)
 	}
+	if m.Options.EdgeWords > 0 {
+		spans = trimEdgeText(spans, html, m.Options.EdgeWords)
+	}
 	return spans
 }
 

@@ -1,6 +1,7 @@
 package ampl
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -53,6 +54,51 @@ func snapWords(spans [][2]int, s string) [][2]int {
 		if a < b {
 			out = append(out, [2]int{a, b})
 		}
+	}
+	return out
+}
+
+// trimEdgeText unmarks the text at either edge of a marked span when it holds at most
+// maxWords words and the span also holds markup: a template string such as "</p>\n<p>In "
+// ends in the first word of a paragraph, which is content. Spans of text only are kept
+// whole (a footer sentence). The output is sorted and disjoint.
+func trimEdgeText(spans [][2]int, s string, maxWords int) [][2]int {
+	out := make([][2]int, 0, len(spans))
+	for _, sp := range spans {
+		a, b := sp[0], sp[1]
+		seg := s[a:b]
+		first := strings.IndexByte(seg, '<')
+		last := strings.LastIndexByte(seg, '>')
+		if first < 0 || last < 0 {
+			out = append(out, sp)
+			continue
+		}
+		// Leading text: after the last '>' before the first '<' (the span may start in a tag).
+		lead := 0
+		if gt := strings.LastIndexByte(seg[:first], '>'); gt >= 0 {
+			lead = gt + 1
+		}
+		if w := countWords(seg[lead:first]); w > 0 && w <= float64(maxWords) {
+			if lead > 0 {
+				out = append(out, [2]int{a, a + lead})
+			}
+			a += first - 0
+			seg = s[a:b]
+			last -= first
+		}
+		// Trailing text: after the last '>' up to the next '<' (the span may end in a tag).
+		tail := len(seg)
+		if lt := strings.IndexByte(seg[last+1:], '<'); lt >= 0 {
+			tail = last + 1 + lt
+		}
+		if w := countWords(seg[last+1 : tail]); w > 0 && w <= float64(maxWords) {
+			out = append(out, [2]int{a, a + last + 1})
+			if tail < len(seg) {
+				out = append(out, [2]int{a + tail, b})
+			}
+			continue
+		}
+		out = append(out, [2]int{a, b})
 	}
 	return out
 }

@@ -68,3 +68,26 @@ func TestIndexFold(t *testing.T) {
 		}
 	}
 }
+
+func TestTrimEdgeText(t *testing.T) {
+	s := `x</p><p>In the end<b>y</b> Home</a> Copyright Example Inc`
+	// Marked: "</p><p>In " (edge word "In"), "</b> Home</a>" (text inside: kept marked),
+	// and a text-only span.
+	spans := [][2]int{{1, 11}, {22, 35}, {35, len(s)}}
+	got := trimEdgeText(spans, s, 2)
+	want := [][2]int{{1, 8}, {22, 35}, {35, len(s)}}
+	if len(got) != len(want) {
+		t.Fatalf("trimEdgeText = %v, want %v", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("trimEdgeText = %v, want %v", got, want)
+		}
+	}
+	// A span starting inside a tag keeps the tag part: `ass="a">Hi <i>` -> `ass="a">` + `<i>`.
+	s2 := `<p class="a">Hi <i>`
+	got = trimEdgeText([][2]int{{3, len(s2)}}, s2, 2)
+	if len(got) != 2 || got[0] != [2]int{3, 13} || got[1] != [2]int{16, len(s2)} {
+		t.Fatalf("inside a tag: %v", got)
+	}
+}
