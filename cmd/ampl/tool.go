@@ -65,6 +65,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.Float64Flag{Name: "min-docs", Value: d.MinDocs, Usage: "with --select docs: the fraction of the sample's pages a template string occurs in"},
 		&ucli.IntFlag{Name: "min-len", Value: d.MinLen, Usage: "drop template strings shorter than this many characters"},
 		&ucli.BoolFlag{Name: "whole-words", Value: d.WholeWords, Usage: "never let a template string cut a word: a partly covered word stays content"},
+		&ucli.IntFlag{Name: "edge-words", Value: d.EdgeWords, Usage: "unmark text of at most this many words at the edges of a template string that also holds markup, e.g. the \"In\" of \"</p><p>In \" (0: off)"},
 		&ucli.IntFlag{Name: "min-words", Value: d.MinWords, Usage: "drop content blocks (kept text between template strings holding text or block tags) of fewer words (0: keep all)"},
 	}
 }
@@ -107,6 +108,9 @@ func options(c *ucli.Context) (ampl.Options, error) {
 	if set("whole-words") {
 		o.WholeWords = c.Bool("whole-words")
 	}
+	if set("edge-words") {
+		o.EdgeWords = c.Int("edge-words")
+	}
 	if set("min-words") {
 		o.MinWords = c.Int("min-words")
 	}
@@ -119,8 +123,8 @@ func options(c *ucli.Context) (ampl.Options, error) {
 		return o, cli.UsageError(fmt.Errorf("--select must be peak or docs, not %q", o.Select))
 	case o.MinDocs < 0 || o.MinDocs > 1:
 		return o, cli.UsageError(fmt.Errorf("--min-docs must be in [0, 1]"))
-	case o.PeakMax < 0 || o.PeakG < 0 || o.MaxLen < 0 || o.MinLen < 0 || o.MinWords < 0:
-		return o, cli.UsageError(fmt.Errorf("--peak-max, --peak-g, --max-len, --min-len and --min-words must not be negative"))
+	case o.PeakMax < 0 || o.PeakG < 0 || o.MaxLen < 0 || o.MinLen < 0 || o.MinWords < 0 || o.EdgeWords < 0:
+		return o, cli.UsageError(fmt.Errorf("--peak-max, --peak-g, --max-len, --min-len, --edge-words and --min-words must not be negative"))
 	}
 	return o, nil
 }
