@@ -49,7 +49,7 @@ func algoFlags() []ucli.Flag {
 				}
 				return nil
 			}},
-		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's basic algorithm: --mode faithful --local-noise 0 --similarity 1 --records 0 --link-density 0 (other flags given explicitly still apply)"},
+		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's basic algorithm: --mode faithful --local-noise 0 --similarity 1 --records 0 --link-density 0 --no-global --no-graded --no-smooth -t 0.3 (flags given explicitly still apply)"},
 		&ucli.Float64Flag{Name: "gamma", Value: d.Gamma, Usage: "γ, the attenuation of the composite importance",
 			Action: func(_ *ucli.Context, v float64) error {
 				if v <= 0 || v >= 1 {
@@ -66,6 +66,9 @@ func algoFlags() []ucli.Flag {
 		&ucli.Float64Flag{Name: "link-density", Value: d.LinkDensity, Action: unit("link-density"),
 			Usage: "drop a leaf (not a heading) with at least this share of link text (0: off)"},
 		&ucli.BoolFlag{Name: "no-virtual-leaves", Usage: "leaves are text and childless elements only (not elements holding only inline content)"},
+		&ucli.BoolFlag{Name: "no-global", Usage: "keep whole the parts seen on one sample page or never (the paper) instead of judging their blocks by site-wide word entropy"},
+		&ucli.BoolFlag{Name: "no-graded", Usage: "judge a block by the share of its words that are not locally noisy, not by their mean entropy"},
+		&ucli.BoolFlag{Name: "no-smooth", Usage: "do not keep a dropped block whose neighbours of the same leaf are kept"},
 		&ucli.BoolFlag{Name: "rare", Usage: "drop element nodes seen on one sample page only, and page parts not in the model"},
 	}
 }
@@ -98,6 +101,15 @@ func options(c *ucli.Context) (sst.Options, error) {
 	}
 	if c.IsSet("threshold") || !c.Bool("faithful") {
 		o.Threshold = c.Float64("threshold")
+	}
+	if set("no-global") {
+		o.Global = !c.Bool("no-global")
+	}
+	if set("no-graded") {
+		o.Graded = !c.Bool("no-graded")
+	}
+	if set("no-smooth") {
+		o.Smooth = !c.Bool("no-smooth")
 	}
 	o.Gamma = c.Float64("gamma")
 	o.VirtualLeaves = !c.Bool("no-virtual-leaves")

@@ -119,10 +119,10 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 		return
 	}
 	if mn.leaf {
-		if mp.noise(mn.local, pn) || (mp.m.opts.LinkDensity > 0 && linkOnly(pn, mp.m.opts.LinkDensity)) {
-			mp.decide(pn, mn, Dropped)
-		} else {
+		if mp.leafVerdict(mn, pn) == verdictKeep {
 			mp.decide(pn, mn, Kept)
+		} else {
+			mp.decide(pn, mn, Dropped)
 		}
 		return
 	}
@@ -131,15 +131,34 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 	count, sig := collectKids(&mp.kids, &mp.keys, &mp.blocks, pn, o)
 	defer func() { mp.kids = mp.kids[:start] }()
 	if o.Mode == ModeMerge {
-		mp.markRecords(mp.kids[start : start+count])
+		kids := mp.kids[start : start+count]
+		mp.markRecords(kids)
+		for i := range kids {
+			k := &kids[i]
+			k.mn = mp.similarKid(mn, *k)
+			if k.mn != nil && k.mn.leaf && k.mn.Mark == markNone && !k.rec && mp.record == 0 {
+				k.verdict = mp.leafVerdict(k.mn, k.n)
+			}
+		}
+		if o.Smooth {
+			smooth(kids)
+		}
 		for i := 0; i < count; i++ {
 			k := mp.kids[start+i]
+			switch {
+			case k.verdict == verdictKeep:
+				mp.decide(k.n, k.mn, Kept)
+				continue
+			case k.verdict != verdictNone:
+				mp.decide(k.n, k.mn, Dropped)
+				continue
+			}
 			rec := k.rec
 			if rec {
 				mp.record++
 			}
-			if c := mp.similarKid(mn, k); c != nil {
-				mp.mapNode(c, k.n)
+			if k.mn != nil {
+				mp.mapNode(k.mn, k.n)
 			} else {
 				mp.unmatched(k.n)
 			}
@@ -377,4 +396,38 @@ func (mp *mapper) free(pn *dom.Node) {
 		}
 	}
 	mp.kids = mp.kids[:start]
+}
+
+// Verdicts on a page leaf mapped to a model leaf.
+const (
+	verdictNone  = iota // not decided here
+	verdictKeep         // kept
+	verdictNoise        // dropped: its words are noise in the model leaf
+	verdictLinks        // dropped: link-only
+)
+
+// leafVerdict judges the page leaf pn mapped to the model leaf mn.
+func (mp *mapper) leafVerdict(mn *Node, pn *dom.Node) uint8 {
+	if o := mp.m.opts; o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity) {
+		return verdictLinks
+	}
+	if mp.noise(mn.local, pn) {
+		return verdictNoise
+	}
+	return verdictKeep
+}
+
+// smooth keeps a leaf dropped as noise whose neighbours on both sides are kept leaves mapped
+// to the same model leaf: a short paragraph ("He said so.") amid the article's paragraphs.
+func smooth(kids []kid) {
+	for i := 1; i+1 < len(kids); i++ {
+		k := &kids[i]
+		if k.verdict != verdictNoise {
+			continue
+		}
+		p, n := kids[i-1], kids[i+1]
+		if p.verdict == verdictKeep && n.verdict == verdictKeep && p.mn == k.mn && n.mn == k.mn {
+			k.verdict = verdictKeep
+		}
+	}
 }

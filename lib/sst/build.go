@@ -25,6 +25,9 @@ type kid struct {
 	leaf bool
 	run  int  // index of its run of equal keys (ModeCollapse, ModeMerge) or its position
 	rec  bool // a repeated record (set by the mapper when Options.Records)
+
+	mn      *Node // the model node it maps to (mapper, ModeMerge)
+	verdict uint8 // the mapper's verdict on a leaf, before smoothing
 }
 
 // NewLearner returns a Learner with options o.

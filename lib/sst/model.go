@@ -36,6 +36,7 @@ type Model struct {
 	LinkDensity float64 `json:"link_density,omitempty"`
 	Graded      bool    `json:"graded,omitempty"`
 	Global      bool    `json:"global_scoring,omitempty"`
+	Smooth      bool    `json:"smooth,omitempty"`
 	Pages       int     `json:"pages"`
 	Root        *Node   `json:"root"`
 	// GlobalFeatures lists the features with their presence entropy over all the sample
@@ -83,7 +84,7 @@ func (l *Learner) Model() *Model {
 	m := &Model{
 		Version: Version, Mode: l.opts.Mode.String(), Threshold: l.opts.Threshold,
 		Gamma: l.opts.Gamma, LocalNoise: l.opts.LocalNoise, Virtual: l.opts.VirtualLeaves,
-		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Pages: l.pages, opts: l.opts,
+		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Smooth: l.opts.Smooth, Pages: l.pages, opts: l.opts,
 	}
 	m.Root = simplify(root, l.opts, l.pages)
 	if l.opts.Global && l.pages > 1 {
@@ -213,7 +214,7 @@ func Load(raw []byte) (*Model, error) {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
 	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
-		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global}
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth}
 	if err := m.opts.validate(); err != nil {
 		return nil, err
 	}

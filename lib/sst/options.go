@@ -78,6 +78,9 @@ type Options struct {
 	// their place, instead of keeping them whole (the paper's importance 1 for m = 1 and
 	// "possibly meaningful" for what does not map).
 	Global bool
+	// Smooth keeps a block dropped by its words when the blocks on both sides of it are kept
+	// and map to the same leaf (ModeMerge).
+	Smooth bool
 }
 
 // DefaultOptions returns the defaults chosen on the evaluation pages (README.md has the
@@ -85,7 +88,7 @@ type Options struct {
 // graded leaf scoring with features locally noisy at H >= 0.9, records of 3, link density 0.7.
 func DefaultOptions() Options {
 	return Options{Mode: ModeMerge, Threshold: 0.25, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9,
-		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true}
+		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true, Smooth: true}
 }
 
 // FaithfulOptions returns the paper's basic algorithm (with virtual leaves, which the paper
