@@ -85,7 +85,8 @@ type Options struct {
 
 // DefaultOptions returns the defaults chosen on the evaluation pages (README.md has the
 // measurements): ModeMerge with attribute similarity 0.5, t = 0.25, γ = 0.9, virtual leaves,
-// graded leaf scoring with features locally noisy at H >= 0.9, records of 3, link density 0.7.
+// graded leaf scoring with features locally noisy at H >= 0.9, records of 3, link density 0.7,
+// global scoring and smoothing.
 func DefaultOptions() Options {
 	return Options{Mode: ModeMerge, Threshold: 0.25, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9,
 		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true, Smooth: true}
