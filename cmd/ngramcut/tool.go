@@ -59,6 +59,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "delims", Usage: "the paper's future-work rule: an n-gram may hold < > . ? only at its ends"},
 		&ucli.Float64Flag{Name: "min-doc-frac", Usage: "W = the n-grams in at least this fraction of the sample pages (at least 2 pages) instead of the top a%; implies --rank df; n is searched unless --n"},
 		&ucli.IntFlag{Name: "min-run", Usage: "drop kept runs shorter than this many units"},
+		&ucli.BoolFlag{Name: "bridge", Usage: "with --min-run: keep the short runs between the page's first and last long run"},
 		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
 		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
 			Action: choice("hash", "rolling or xxhash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
@@ -82,6 +83,7 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 	o.Delims = c.Bool("delims")
 	o.MinDocFrac = c.Float64("min-doc-frac")
 	o.MinRun = c.Int("min-run")
+	o.Bridge = c.Bool("bridge")
 	o.MaxN = c.Int("max-n")
 	switch {
 	case o.N < 0 || o.A < 0 || o.MinRun < 0 || o.MaxN < 0:

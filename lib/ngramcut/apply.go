@@ -164,13 +164,39 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 		}
 	}
 	if m.MinRun > 0 {
-		dropShortRuns(r, m.MinRun)
+		dropShortRuns(r, m.MinRun, m.Bridge)
 	}
 	return r
 }
 
-// dropShortRuns turns runs of 1s shorter than min into 0s.
-func dropShortRuns(r []byte, min int) {
+// dropShortRuns turns runs of 1s shorter than min into 0s; with bridge, only those
+// before the first or after the last run of at least min.
+func dropShortRuns(r []byte, min int, bridge bool) {
+	if bridge {
+		first, last := -1, -1
+		for j := 0; j < len(r); {
+			if r[j] == 0 {
+				j++
+				continue
+			}
+			k := j
+			for k < len(r) && r[k] == 1 {
+				k++
+			}
+			if k-j >= min {
+				if first < 0 {
+					first = j
+				}
+				last = k
+			}
+			j = k
+		}
+		if first >= 0 {
+			dropShortRuns(r[:first], min, false)
+			dropShortRuns(r[last:], min, false)
+			return
+		}
+	}
 	for j := 0; j < len(r); {
 		if r[j] == 0 {
 			j++

@@ -1,10 +1,28 @@
 package ngramcut
 
 import (
-	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
+
+// cpuTime is the process's user + system CPU time: on a shared machine wall time says
+// little, so the benchmarks also report MB per CPU second.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportCPU(b *testing.B, start time.Duration, bytes int) {
+	if d := cpuTime() - start; d > 0 {
+		b.ReportMetric(float64(bytes)*float64(b.N)/1e6/d.Seconds(), "cpu-MB/s")
+		b.ReportMetric(d.Seconds()/float64(b.N), "cpu-s/op")
+	}
+}
 
 // benchSample returns about size bytes of real pages (../shared/data, all sets, in file
 // order), or skips.
@@ -34,6 +52,7 @@ func benchLearn(b *testing.B, size int, opt Options) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	var m *Model
+	start := cpuTime()
 	for i := 0; i < b.N; i++ {
 		var err error
 		m, err = Learn(pages, opt)
@@ -41,6 +60,7 @@ func benchLearn(b *testing.B, size int, opt Options) {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start, total)
 	b.ReportMetric(float64(len(m.Path)), "path-steps")
 	b.ReportMetric(float64(m.N), "n")
 }
@@ -65,15 +85,23 @@ func benchApply(b *testing.B, opt Options) {
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
 	b.ResetTimer()
+	start := cpuTime()
 	for i := 0; i < b.N; i++ {
 		for _, p := range pages {
 			m.Spans(p)
 		}
 	}
+	reportCPU(b, start, total)
 }
 
 // BenchmarkApply is Spans over 2 MB of real pages (one core).
 func BenchmarkApply(b *testing.B)       { benchApply(b, Options{N: 24, A: 10}) }
 func BenchmarkApplyXXHash(b *testing.B) { benchApply(b, Options{N: 24, A: 10, Hash: XXHash}) }
 
-var _ = os.Getenv
+// BenchmarkLearnModern10MB is the document-frequency cut at n = 20 (no search).
+func BenchmarkLearnModern10MB(b *testing.B) {
+	benchLearn(b, 10<<20, Options{MinDocFrac: 0.2, N: 20, MinRun: 150})
+}
+
+// BenchmarkApplyModern is Spans with the modern options.
+func BenchmarkApplyModern(b *testing.B) { benchApply(b, Options{MinDocFrac: 0.2, N: 20, MinRun: 150}) }

@@ -24,7 +24,8 @@ type Options struct {
 	N, A int
 	// MinDocFrac, when > 0, replaces the top a% by a document-frequency threshold: W is
 	// the n-grams found in at least max(2, ceil(MinDocFrac·pages)) of the sample pages
-	// (Rank is then ByDocFreq), and only n is searched (FindN from 2), unless N forces it.
+	// (Rank is then ByDocFreq), and only n is searched (FindNPeak from 2), unless N forces
+	// it.
 	MinDocFrac float64
 	// MaxN bounds n for the search; 0 means the paper's bound, the longest page.
 	MaxN int
@@ -33,6 +34,9 @@ type Options struct {
 	// be covered by long n-grams), page-specific links and dates are short runs between
 	// covered template markup.
 	MinRun int
+	// Bridge, with MinRun, keeps the short runs that lie between the page's first and
+	// last long run (short paragraphs, captions and headings inside the article body).
+	Bridge bool
 }
 
 // Model is a site's learned cut: its n, a and W, with how it was found. Build it with
@@ -46,6 +50,7 @@ type Model struct {
 	Rank       Rank    `json:"rank"`
 	Delims     bool    `json:"delims,omitempty"`
 	MinRun     int     `json:"min_run,omitempty"`
+	Bridge     bool    `json:"bridge,omitempty"`
 	Pages      int     `json:"pages"`
 	Units      int64   `json:"units"`    // units in the sample
 	Distinct   int     `json:"distinct"` // distinct n-grams at the cut point
@@ -78,7 +83,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	}
 	m := &Model{
 		Unit: opt.Unit, Hash: opt.Hash, Rank: opt.Rank, Delims: opt.Delims,
-		MinDocFrac: opt.MinDocFrac, MinRun: opt.MinRun, Pages: c.pages(), Units: int64(len(c.units)),
+		MinDocFrac: opt.MinDocFrac, MinRun: opt.MinRun, Bridge: opt.Bridge, Pages: c.pages(), Units: int64(len(c.units)),
 	}
 	cache := map[[2]int]int64{}
 	altNA := func(n, a int) int64 {
@@ -108,7 +113,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 			m.Path = []Step{{opt.N, opt.A, altNA(opt.N, opt.A)}}
 		}
 	case minDF > 0:
-		m.Path = FindN(altN, 2, maxN)
+		m.Path = FindNPeak(altN, 2, maxN)
 	default:
 		m.Path = FindOptimal(altNA, maxN)
 	}

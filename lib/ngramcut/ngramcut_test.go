@@ -281,6 +281,18 @@ func TestFindOptimalMoves(t *testing.T) {
 	}
 }
 
+func TestFindNPeak(t *testing.T) {
+	vals := []int64{0, 0, 5, 9, 30, 20, 12, 12, 3}
+	p := FindNPeak(func(n int) int64 { return vals[n] }, 2, 8)
+	if last := p[len(p)-1]; last.N != 6 || len(p) != 5 {
+		t.Errorf("path %v, want to climb to 4, descend to 6 and stop on the tie", p)
+	}
+	p = FindNPeak(func(n int) int64 { return vals[n] }, 2, 4)
+	if last := p[len(p)-1]; last.N != 4 {
+		t.Errorf("path %v, want to stop at maxN = 4", p)
+	}
+}
+
 func TestFindN(t *testing.T) {
 	vals := []int64{0, 0, 50, 40, 30, 30, 20}
 	p := FindN(func(n int) int64 { return vals[n] }, 2, 6)
@@ -376,6 +388,31 @@ func TestCutSize(t *testing.T) {
 	for _, c := range []struct{ d, a, want int }{{150, 1, 2}, {100, 1, 1}, {3, 1, 1}, {0, 5, 0}, {7, 100, 7}, {200, 10, 20}, {201, 10, 21}} {
 		if got := cutSize(c.d, c.a); got != c.want {
 			t.Errorf("cutSize(%d, %d) = %d, want %d", c.d, c.a, got, c.want)
+		}
+	}
+}
+
+func TestDropShortRuns(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		bridge bool
+		want   string
+	}{
+		{"0110111101000111110", false, "0000111100000111110"},
+		{"0110111101000111110", true, "0000111101000111110"},
+		{"0110100", true, "0000000"}, // no long run: all short runs go
+		{"1111", false, "1111"},
+	} {
+		r := []byte(c.in)
+		for i := range r {
+			r[i] -= '0'
+		}
+		dropShortRuns(r, 4, c.bridge)
+		for i := range r {
+			r[i] += '0'
+		}
+		if string(r) != c.want {
+			t.Errorf("dropShortRuns(%s, 4, %v) = %s, want %s", c.in, c.bridge, r, c.want)
 		}
 	}
 }

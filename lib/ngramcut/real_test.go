@@ -125,8 +125,13 @@ var realOptions = []struct {
 	{"faithful", Options{}},
 	{"delims", Options{Delims: true}},
 	{"df", Options{Rank: ByDocFreq}},
-	{"df20-n12", Options{MinDocFrac: 0.2, N: 12}},
 	{"df20-n20", Options{MinDocFrac: 0.2, N: 20}},
+	{"df20-n20-run150", Options{MinDocFrac: 0.2, N: 20, MinRun: 150}},
+	{"df20-peak-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 80}},
+	{"df40-n20-run200", Options{MinDocFrac: 0.4, N: 20, MinRun: 200}},
+	{"df20-n20-run150-bridge", Options{MinDocFrac: 0.2, N: 20, MinRun: 150, Bridge: true}},
+	{"df40-n20-run200-bridge", Options{MinDocFrac: 0.4, N: 20, MinRun: 200, Bridge: true}},
+	{"df30-n20-run200", Options{MinDocFrac: 0.3, N: 20, MinRun: 200}},
 }
 
 // TestRealPages measures F1 per set and per site (CHAFF_REAL=1; needs ../shared/data).
@@ -142,7 +147,11 @@ func TestRealPages(t *testing.T) {
 			want[s] = true
 		}
 	}
-	for _, set := range realSets {
+	sets := realSets
+	if v := os.Getenv("CHAFF_REAL_SETS"); v != "" {
+		sets = strings.Split(v, ",")
+	}
+	for _, set := range sets {
 		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
 		for _, o := range realOptions {
 			if len(want) > 0 && !want[o.name] {

@@ -76,6 +76,32 @@ func FindN(alt func(n int) int64, from, maxN int) []Step {
 	return path
 }
 
+// FindNPeak is the revised search for a fixed W rule (Options.MinDocFrac, n not forced).
+// Under a document-frequency cut, short n-grams are in many pages and cover nearly
+// everything, so A(n) is small at n = 2 for the wrong reason, rises while content gets
+// cut into pieces, peaks, and falls as content n-grams leave W. The search climbs from
+// n = from while A rises, then descends while A falls, and stops at the first n whose
+// successor is not lower: the paper's local minimum, taken after the peak.
+func FindNPeak(alt func(n int) int64, from, maxN int) []Step {
+	n := from
+	val := alt(n)
+	path := []Step{{n, 0, val}}
+	climbing := true
+	for n < maxN {
+		next := alt(n + 1)
+		if climbing && next < val {
+			climbing = false
+		}
+		if !climbing && next >= val {
+			break
+		}
+		n++
+		val = next
+		path = append(path, Step{n, 0, val})
+	}
+	return path
+}
+
 // Grid returns A_D(n, a) for n = 2..maxN (rows) and a = 1..maxA (columns): the surface
 // FindOptimal walks on, for plots. With opt.MinDocFrac > 0 there is one column, the
 // document-frequency cut. Cost: maxN countsorts and maxN·maxA linear scans.
