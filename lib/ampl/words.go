@@ -64,6 +64,10 @@ func snapWords(spans [][2]int, s string) [][2]int {
 // whole (a footer sentence). The output is sorted and disjoint.
 func trimEdgeText(spans [][2]int, s string, maxWords int) [][2]int {
 	out := make([][2]int, 0, len(spans))
+	short := func(t string) bool {
+		w := countWords(t)
+		return w > 0 && w <= float64(maxWords)
+	}
 	for _, sp := range spans {
 		a, b := sp[0], sp[1]
 		seg := s[a:b]
@@ -74,31 +78,36 @@ func trimEdgeText(spans [][2]int, s string, maxWords int) [][2]int {
 			continue
 		}
 		// Leading text: after the last '>' before the first '<' (the span may start in a tag).
-		lead := 0
+		ls := 0
 		if gt := strings.LastIndexByte(seg[:first], '>'); gt >= 0 {
-			lead = gt + 1
+			ls = gt + 1
 		}
-		if w := countWords(seg[lead:first]); w > 0 && w <= float64(maxWords) {
-			if lead > 0 {
-				out = append(out, [2]int{a, a + lead})
+		le := first
+		// Trailing text: after the last '>' up to the next '<' (the span may end in a tag);
+		// none when the last '>' comes before the first '<' (that text is the leading one).
+		ts, te := len(seg), len(seg)
+		if last > first {
+			ts = last + 1
+			if lt := strings.IndexByte(seg[ts:], '<'); lt >= 0 {
+				te = ts + lt
 			}
-			a += first - 0
-			seg = s[a:b]
-			last -= first
 		}
-		// Trailing text: after the last '>' up to the next '<' (the span may end in a tag).
-		tail := len(seg)
-		if lt := strings.IndexByte(seg[last+1:], '<'); lt >= 0 {
-			tail = last + 1 + lt
-		}
-		if w := countWords(seg[last+1 : tail]); w > 0 && w <= float64(maxWords) {
-			out = append(out, [2]int{a, a + last + 1})
-			if tail < len(seg) {
-				out = append(out, [2]int{a + tail, b})
+		at := 0
+		if le > ls && short(seg[ls:le]) {
+			if ls > 0 {
+				out = append(out, [2]int{a, a + ls})
 			}
-			continue
+			at = le
 		}
-		out = append(out, [2]int{a, b})
+		if te > ts && short(seg[ts:te]) {
+			if ts > at {
+				out = append(out, [2]int{a + at, a + ts})
+			}
+			at = te
+		}
+		if at < len(seg) {
+			out = append(out, [2]int{a + at, b})
+		}
 	}
 	return out
 }

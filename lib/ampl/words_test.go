@@ -1,6 +1,10 @@
 package ampl
 
-import "testing"
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
 
 func TestSnapWords(t *testing.T) {
 	s := "see the report here"
@@ -89,5 +93,40 @@ func TestTrimEdgeText(t *testing.T) {
 	got = trimEdgeText([][2]int{{3, len(s2)}}, s2, 2)
 	if len(got) != 2 || got[0] != [2]int{3, 13} || got[1] != [2]int{16, len(s2)} {
 		t.Fatalf("inside a tag: %v", got)
+	}
+}
+
+func TestTrimEdgeTextRandom(t *testing.T) {
+	r := rand.New(rand.NewSource(9))
+	alpha := []string{"<", ">", "a", "b", " ", "<p>", "</p>", "word "}
+	for iter := 0; iter < 20000; iter++ {
+		var sb strings.Builder
+		for k := r.Intn(30); k >= 0; k-- {
+			sb.WriteString(alpha[r.Intn(len(alpha))])
+		}
+		s := sb.String()
+		var spans [][2]int
+		at := 0
+		for at < len(s) {
+			a := at + r.Intn(len(s)-at)
+			b := a + 1 + r.Intn(len(s)-a)
+			spans = append(spans, [2]int{a, b})
+			at = b + 1
+		}
+		got := trimEdgeText(spans, s, 1+r.Intn(2))
+		prev := -1
+		for _, g := range got {
+			if g[0] >= g[1] || g[0] < prev {
+				t.Fatalf("%q %v: bad output %v", s, spans, got)
+			}
+			in := false
+			for _, sp := range spans {
+				in = in || (g[0] >= sp[0] && g[1] <= sp[1])
+			}
+			if !in {
+				t.Fatalf("%q %v: output %v outside the input spans", s, spans, got)
+			}
+			prev = g[1]
+		}
 	}
 }
