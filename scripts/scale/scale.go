@@ -2,6 +2,7 @@ package scale
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -128,4 +129,46 @@ func Canonical(out []byte, keyed bool) []byte {
 	}
 	slices.SortFunc(lines, bytes.Compare)
 	return append(bytes.Join(lines, []byte("\n")), '\n')
+}
+
+// Same compares a job's output (keyed lines when keyed) with run's output after Canonical
+// and describes the first difference.
+func Same(jobOut []byte, keyed bool, runOut []byte) error {
+	got, want := Canonical(jobOut, keyed), Canonical(runOut, false)
+	if bytes.Equal(got, want) {
+		return nil
+	}
+	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range min(len(gl), len(wl)) {
+		if gl[i] != wl[i] {
+			return fmt.Errorf("job and run differ (%d and %d lines); first difference at sorted line %d:\njob: %.400s\nrun: %.400s",
+				len(gl), len(wl), i, gl[i], wl[i])
+		}
+	}
+	return fmt.Errorf("job has %d lines, run %d", len(gl), len(wl))
+}
+
+// Substantial checks that run's output has wantPages records and that at least a third of
+// them have text: a comparison of two empty or all-failed outputs would prove little.
+func Substantial(runOut []byte, wantPages int) error {
+	lines := bytes.Split(bytes.TrimSpace(runOut), []byte("\n"))
+	if len(lines) != wantPages {
+		return fmt.Errorf("run emitted %d records, want %d", len(lines), wantPages)
+	}
+	withText := 0
+	for _, l := range lines {
+		var r struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(l, &r); err != nil {
+			return fmt.Errorf("record: %v: %.200s", err, l)
+		}
+		if r.Text != "" {
+			withText++
+		}
+	}
+	if withText < wantPages/3 {
+		return fmt.Errorf("only %d of %d records have text", withText, wantPages)
+	}
+	return nil
 }
