@@ -49,7 +49,7 @@ func algoFlags() []ucli.Flag {
 				}
 				return nil
 			}},
-		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's basic algorithm: --mode faithful --local-noise 0 --similarity 1 --records 0 --link-density 0 --no-global --no-graded --no-smooth -t 0.3 (flags given explicitly still apply)"},
+		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's basic algorithm: --mode faithful --local-noise 0 --similarity 1 --records 0 --link-density 0 --no-global --no-graded --no-smooth --no-repeats -t 0.3 (flags given explicitly still apply)"},
 		&ucli.Float64Flag{Name: "gamma", Value: d.Gamma, Usage: "γ, the attenuation of the composite importance",
 			Action: func(_ *ucli.Context, v float64) error {
 				if v <= 0 || v >= 1 {
@@ -69,6 +69,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "no-global", Usage: "keep whole the parts seen on one sample page or never (the paper) instead of judging their blocks by site-wide word entropy"},
 		&ucli.BoolFlag{Name: "no-graded", Usage: "judge a block by the share of its words that are not locally noisy, not by their mean entropy"},
 		&ucli.BoolFlag{Name: "no-smooth", Usage: "do not keep a dropped block whose neighbours of the same leaf are kept"},
+		&ucli.BoolFlag{Name: "no-repeats", Usage: "keep blocks whose whole text was on several sample pages (author biographies, promotions)"},
 		&ucli.BoolFlag{Name: "rare", Usage: "drop element nodes seen on one sample page only, and page parts not in the model"},
 	}
 }
@@ -107,6 +108,9 @@ func options(c *ucli.Context) (sst.Options, error) {
 	}
 	if set("no-graded") {
 		o.Graded = !c.Bool("no-graded")
+	}
+	if set("no-repeats") {
+		o.Repeats = !c.Bool("no-repeats")
 	}
 	if set("no-smooth") {
 		o.Smooth = !c.Bool("no-smooth")

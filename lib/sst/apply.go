@@ -400,10 +400,11 @@ func (mp *mapper) free(pn *dom.Node) {
 
 // Verdicts on a page leaf mapped to a model leaf.
 const (
-	verdictNone  = iota // not decided here
-	verdictKeep         // kept
-	verdictNoise        // dropped: its words are noise in the model leaf
-	verdictLinks        // dropped: link-only
+	verdictNone   = iota // not decided here
+	verdictKeep          // kept
+	verdictNoise         // dropped: its words are noise in the model leaf
+	verdictLinks         // dropped: link-only
+	verdictRepeat        // dropped: its whole text was on several sample pages
 )
 
 // leafVerdict judges the page leaf pn mapped to the model leaf mn.
@@ -413,6 +414,13 @@ func (mp *mapper) leafVerdict(mn *Node, pn *dom.Node) uint8 {
 	}
 	if mp.noise(mn.local, pn) {
 		return verdictNoise
+	}
+	if len(mn.repeated) > 0 {
+		if b, ok := blockHash(pn); ok {
+			if _, seen := mn.repeated[b]; seen {
+				return verdictRepeat
+			}
+		}
 	}
 	return verdictKeep
 }

@@ -107,10 +107,15 @@ func (l *Learner) addNode(e *Element, n *dom.Node) {
 		e.Pages++
 	}
 	if e.Leaf {
-		if len(e.cur) == 0 {
+		if len(e.cur) == 0 && len(e.curBlock) == 0 {
 			l.touched = append(l.touched, e)
 		}
 		features(n, e.addFeature)
+		if l.opts.Repeats {
+			if b, ok := blockHash(n); ok {
+				e.addBlock(b)
+			}
+		}
 		return
 	}
 	start := len(l.kids)

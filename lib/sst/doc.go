@@ -31,8 +31,9 @@
 // Options.LocalNoise is locally noisy; each block of a page mapped to a leaf is scored with the
 // paper's leaf formula on its own words and dropped below the threshold, even inside a
 // meaningful part). Measured additions, each optional: repeated records, link-only leaves,
-// global scoring of the parts of a page the tree saw once or never, and smoothing (a dropped
-// block between two kept blocks of the same leaf is kept). See Options for the
+// global scoring of the parts of a page the tree saw once or never, smoothing (a dropped
+// block between two kept blocks of the same leaf is kept) and repeated blocks (a block whose
+// whole text was on several sample pages is dropped). See Options for the
 // defaults, and README.md for how they were chosen and what they give.
 //
 // The display attributes that form an element's key are: the tag, class and id with digits

@@ -441,3 +441,18 @@ func seqHash(h, k uint64) uint64 {
 	h = bits.RotateLeft64(h, 23) ^ k
 	return h * 0x9fb21c651e98df25
 }
+
+// minRepeatWords is the least number of words of a block whose text, found whole on several
+// pages, marks it as repeated (an author's biography, a promotion).
+const minRepeatWords = 4
+
+// blockHash returns the hash of the sequence of words of n's subtree (numbers as one word, so
+// dates and counts may differ), and whether it has at least minRepeatWords words.
+func blockHash(n *dom.Node) (uint32, bool) {
+	h, c := uint64(0x3c6ef372fe94f82b), 0
+	wordFeatures(n, func(f uint32) {
+		h = seqHash(h, uint64(f))
+		c++
+	})
+	return fold(h), c >= minRepeatWords
+}

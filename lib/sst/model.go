@@ -37,6 +37,7 @@ type Model struct {
 	Graded      bool    `json:"graded,omitempty"`
 	Global      bool    `json:"global_scoring,omitempty"`
 	Smooth      bool    `json:"smooth,omitempty"`
+	Repeats     bool    `json:"repeats,omitempty"`
 	Pages       int     `json:"pages"`
 	Root        *Node   `json:"root"`
 	// GlobalFeatures lists the features with their presence entropy over all the sample
@@ -61,15 +62,19 @@ type Node struct {
 	// noisy ones, or with graded scoring all above 0.05): base64 of 5 bytes each, the
 	// little-endian uint32 hash of the feature and the entropy in 255ths.
 	Local string `json:"l,omitempty"`
+	// Repeated lists the block texts of a leaf seen whole on at least two pages (Options.Repeats):
+	// base64 of little-endian uint32 hashes.
+	Repeated string `json:"r,omitempty"`
 
-	key     uint64
-	leaf    bool
-	tag     string
-	toks    []uint64
-	kidBy   map[uint64]*Node
-	byTag   map[string][]*Node
-	styleBy map[uint64]*ModelStyle
-	local   map[uint32]float32 // feature -> presence entropy
+	key      uint64
+	leaf     bool
+	tag      string
+	toks     []uint64
+	kidBy    map[uint64]*Node
+	byTag    map[string][]*Node
+	styleBy  map[uint64]*ModelStyle
+	local    map[uint32]float32 // feature -> presence entropy
+	repeated map[uint32]struct{}
 }
 
 // ModelStyle is a style node of a Model: its element nodes and its count.
@@ -84,7 +89,7 @@ func (l *Learner) Model() *Model {
 	m := &Model{
 		Version: Version, Mode: l.opts.Mode.String(), Threshold: l.opts.Threshold,
 		Gamma: l.opts.Gamma, LocalNoise: l.opts.LocalNoise, Virtual: l.opts.VirtualLeaves,
-		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Smooth: l.opts.Smooth, Pages: l.pages, opts: l.opts,
+		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Smooth: l.opts.Smooth, Repeats: l.opts.Repeats, Pages: l.pages, opts: l.opts,
 	}
 	m.Root = simplify(root, l.opts, l.pages)
 	if l.opts.Global && l.pages > 1 {
@@ -113,12 +118,13 @@ func simplify(e *Element, o Options, pages int) *Node {
 	case e.Noisy, o.Rare && pages >= 3 && e.Pages <= 1:
 		n.Mark = markDrop
 		return n
-	case e.Meaningful && !hasLocalNoise(e, o):
+	case e.Meaningful && !hasLocalNoise(e, o) && !hasRepeats(e):
 		n.Mark = markKeep
 		return n
 	}
 	if e.Leaf {
 		n.Local = encodeLocal(leafEntropies(e, o))
+		n.Repeated = encodeRepeated(e)
 		return n
 	}
 	if o.Mode == ModeMerge {
@@ -197,6 +203,46 @@ func encodeLocal(fs []featEntropy) string {
 	return base64.StdEncoding.EncodeToString(b)
 }
 
+func repeatedBlocks(e *Element) []uint32 {
+	var bs []uint32
+	for b, df := range e.blocks {
+		if df >= 2 {
+			bs = append(bs, b)
+		}
+	}
+	slices.Sort(bs)
+	return bs
+}
+
+func hasRepeats(e *Element) bool {
+	if e.Leaf {
+		for _, df := range e.blocks {
+			if df >= 2 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, k := range e.kids {
+		if hasRepeats(k) {
+			return true
+		}
+	}
+	return false
+}
+
+func encodeRepeated(e *Element) string {
+	bs := repeatedBlocks(e)
+	if len(bs) == 0 {
+		return ""
+	}
+	b := make([]byte, 4*len(bs))
+	for i, x := range bs {
+		binary.LittleEndian.PutUint32(b[4*i:], x)
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
 // Load decodes a model saved with json.Marshal.
 func Load(raw []byte) (*Model, error) {
 	var m Model
@@ -214,7 +260,7 @@ func Load(raw []byte) (*Model, error) {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
 	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
-		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth}
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth, Repeats: m.Repeats}
 	if err := m.opts.validate(); err != nil {
 		return nil, err
 	}
@@ -256,6 +302,16 @@ func indexNode(n *Node) error {
 		var err error
 		if n.local, err = decodeLocal(n.Local); err != nil {
 			return fmt.Errorf("sst: bad feature entropies of %q", n.Label)
+		}
+	}
+	if n.Repeated != "" {
+		b, err := base64.StdEncoding.DecodeString(n.Repeated)
+		if err != nil || len(b)%4 != 0 {
+			return fmt.Errorf("sst: bad repeated blocks of %q", n.Label)
+		}
+		n.repeated = make(map[uint32]struct{}, len(b)/4)
+		for i := 0; i < len(b); i += 4 {
+			n.repeated[binary.LittleEndian.Uint32(b[i:])] = struct{}{}
 		}
 	}
 	if len(n.Kids) > 0 {

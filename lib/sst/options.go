@@ -81,15 +81,18 @@ type Options struct {
 	// Smooth keeps a block dropped by its words when the blocks on both sides of it are kept
 	// and map to the same leaf (ModeMerge).
 	Smooth bool
+	// Repeats drops a block of at least 4 words whose whole text (numbers aside) was found in
+	// the same leaf on at least two sample pages: an author's biography, a promotion.
+	Repeats bool
 }
 
 // DefaultOptions returns the defaults chosen on the evaluation pages (README.md has the
 // measurements): ModeMerge with attribute similarity 0.5, t = 0.25, γ = 0.9, virtual leaves,
 // graded leaf scoring with features locally noisy at H >= 0.9, records of 3, link density 0.7,
-// global scoring and smoothing.
+// global scoring, smoothing and repeated blocks.
 func DefaultOptions() Options {
 	return Options{Mode: ModeMerge, Threshold: 0.25, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9,
-		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true, Smooth: true}
+		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true, Smooth: true, Repeats: true}
 }
 
 // FaithfulOptions returns the paper's basic algorithm (with virtual leaves, which the paper

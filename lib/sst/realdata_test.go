@@ -182,6 +182,9 @@ func envOptions(t testing.TB) Options {
 	if v := os.Getenv("SST_GRADED"); v != "" {
 		o.Graded = v == "1"
 	}
+	if v := os.Getenv("SST_REPEATS"); v != "" {
+		o.Repeats = v == "1"
+	}
 	if v := os.Getenv("SST_SMOOTH"); v != "" {
 		o.Smooth = v == "1"
 	}

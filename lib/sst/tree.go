@@ -22,6 +22,8 @@ type Element struct {
 	styleBy  map[uint64]*Style
 
 	feats    map[uint32]*featStat // leaf: per feature, its counts over the pages
+	blocks   map[uint32]int       // leaf: per block text (blockHash), the pages that have it
+	curBlock map[uint32]struct{}  // leaf: the block texts of the page being added
 	cur      map[uint32]int32     // leaf: counts in the page being added
 	lastPage int
 
@@ -86,6 +88,14 @@ func (e *Element) addStyle(s *Style) {
 // Children returns the distinct child element nodes (shared by the style nodes in ModeMerge).
 func (e *Element) Children() []*Element { return e.kids }
 
+// addBlock notes the text of one of the leaf's blocks in the page being added.
+func (e *Element) addBlock(b uint32) {
+	if e.curBlock == nil {
+		e.curBlock = make(map[uint32]struct{})
+	}
+	e.curBlock[b] = struct{}{}
+}
+
 // addFeature counts feature f once more in the page being added.
 func (e *Element) addFeature(f uint32) {
 	if e.cur == nil {
@@ -96,6 +106,13 @@ func (e *Element) addFeature(f uint32) {
 
 // flushPage moves the counts of the page being added into the feature statistics.
 func (e *Element) flushPage() {
+	for b := range e.curBlock {
+		if e.blocks == nil {
+			e.blocks = make(map[uint32]int)
+		}
+		e.blocks[b]++
+		delete(e.curBlock, b)
+	}
 	if len(e.cur) == 0 {
 		return
 	}
