@@ -49,42 +49,72 @@ func checkCut(c *ucli.Context, _ int) error {
 }
 
 func algoFlags() []ucli.Flag {
+	d := ngramcut.Default()
 	return []ucli.Flag{
-		&ucli.StringFlag{Name: "unit", Value: "rune", Usage: "what an n-gram counts: rune (characters, the default) or byte",
+		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's algorithm: top a% by count, FindOptimal from (2, 1), every kept run; other flags then change single parts"},
+		&ucli.StringFlag{Name: "unit", Value: "rune", Usage: "what an n-gram counts: rune (characters) or byte",
 			Action: choice("unit", "rune or byte", func(v string) error { _, err := ngramcut.ParseUnit(v); return err })},
-		&ucli.IntFlag{Name: "n", Usage: "force the n-gram length (with --a or --min-doc-frac): no search", Action: checkCut},
-		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams (with --n)", Action: checkCut},
+		&ucli.IntFlag{Name: "n", Value: d.N, Usage: "the n-gram length (0: search it); with --faithful, force it together with --a", Action: checkCut},
+		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams by rank (with --n; turns off the default --min-doc-frac)", Action: checkCut},
 		&ucli.StringFlag{Name: "rank", Value: "count", Usage: "rank n-grams by count (the paper) or df (number of sample pages holding them, then count)",
 			Action: choice("rank", "count or df", func(v string) error { _, err := ngramcut.ParseRank(v); return err })},
 		&ucli.BoolFlag{Name: "delims", Usage: "the paper's future-work rule: an n-gram may hold < > . ? only at its ends"},
-		&ucli.Float64Flag{Name: "min-doc-frac", Usage: "W = the n-grams in at least this fraction of the sample pages (at least 2 pages) instead of the top a%; implies --rank df; n is searched unless --n"},
-		&ucli.IntFlag{Name: "min-run", Usage: "drop kept runs shorter than this many units"},
-		&ucli.BoolFlag{Name: "bridge", Usage: "with --min-run: keep the short runs between the page's first and last long run"},
+		&ucli.Float64Flag{Name: "min-doc-frac", Value: d.MinDocFrac, Usage: "W = the n-grams in at least this fraction of the sample pages (at least 2 pages) instead of the top a%; implies --rank df; 0: the paper's top a%"},
+		&ucli.IntFlag{Name: "min-run", Value: d.MinRun, Usage: "drop kept runs shorter than this many units (0: keep all)"},
+		&ucli.BoolFlag{Name: "bridge", Value: d.Bridge, Usage: "with --min-run: keep the short runs between the page's first and last long run"},
 		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
 		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
 			Action: choice("hash", "rolling or xxhash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
 	}
 }
 
-// options reads the algorithm flags.
+// options reads the algorithm flags: the defaults (or the paper's with --faithful),
+// then every flag given explicitly.
 func options(c *ucli.Context) (ngramcut.Options, error) {
-	var o ngramcut.Options
+	o := ngramcut.Default()
+	if c.Bool("faithful") {
+		o = ngramcut.Faithful()
+	}
 	var err error
-	if o.Unit, err = ngramcut.ParseUnit(c.String("unit")); err != nil {
-		return o, cli.UsageError(err)
+	if c.IsSet("unit") {
+		if o.Unit, err = ngramcut.ParseUnit(c.String("unit")); err != nil {
+			return o, cli.UsageError(err)
+		}
 	}
-	if o.Rank, err = ngramcut.ParseRank(c.String("rank")); err != nil {
-		return o, cli.UsageError(err)
+	if c.IsSet("rank") {
+		if o.Rank, err = ngramcut.ParseRank(c.String("rank")); err != nil {
+			return o, cli.UsageError(err)
+		}
 	}
-	if o.Hash, err = ngramcut.ParseHash(c.String("hash")); err != nil {
-		return o, cli.UsageError(err)
+	if c.IsSet("hash") {
+		if o.Hash, err = ngramcut.ParseHash(c.String("hash")); err != nil {
+			return o, cli.UsageError(err)
+		}
 	}
-	o.N, o.A = c.Int("n"), c.Int("a")
-	o.Delims = c.Bool("delims")
-	o.MinDocFrac = c.Float64("min-doc-frac")
-	o.MinRun = c.Int("min-run")
-	o.Bridge = c.Bool("bridge")
-	o.MaxN = c.Int("max-n")
+	if c.IsSet("a") {
+		o.A = c.Int("a")
+		if !c.IsSet("min-doc-frac") {
+			o.MinDocFrac = 0
+		}
+	}
+	if c.IsSet("n") {
+		o.N = c.Int("n")
+	}
+	if c.IsSet("min-doc-frac") {
+		o.MinDocFrac = c.Float64("min-doc-frac")
+	}
+	if c.IsSet("delims") {
+		o.Delims = c.Bool("delims")
+	}
+	if c.IsSet("min-run") {
+		o.MinRun = c.Int("min-run")
+	}
+	if c.IsSet("bridge") {
+		o.Bridge = c.Bool("bridge")
+	}
+	if c.IsSet("max-n") {
+		o.MaxN = c.Int("max-n")
+	}
 	switch {
 	case o.N < 0 || o.A < 0 || o.MinRun < 0 || o.MaxN < 0:
 		return o, cli.UsageError(fmt.Errorf("--n, --a, --min-run and --max-n must not be negative"))
@@ -92,10 +122,12 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 		return o, cli.UsageError(fmt.Errorf("--a is a percentage: at most 100"))
 	case o.N == 1:
 		return o, cli.UsageError(fmt.Errorf("--n must be at least 2"))
-	case (o.N > 0) != (o.A > 0 || o.MinDocFrac > 0) && !(o.N == 0 && o.MinDocFrac > 0):
-		return o, cli.UsageError(fmt.Errorf("--n and --a force a cut point together (or --n with --min-doc-frac)"))
 	case o.MinDocFrac < 0 || o.MinDocFrac > 1:
 		return o, cli.UsageError(fmt.Errorf("--min-doc-frac must be in [0, 1]"))
+	case o.N > 0 && o.A == 0 && o.MinDocFrac == 0:
+		return o, cli.UsageError(fmt.Errorf("--n needs --a (top a%%) or --min-doc-frac to force a cut point"))
+	case o.N == 0 && o.A > 0:
+		return o, cli.UsageError(fmt.Errorf("--a forces a cut point together with --n"))
 	}
 	return o, nil
 }

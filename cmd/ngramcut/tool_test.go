@@ -35,8 +35,8 @@ func records(t *testing.T, out string) []map[string]any {
 	return recs
 }
 
-// modern are the options beyond the paper that work on today's pages (see the package
-// README): a document-frequency cut at n = 20 and kept runs of at least 150 characters.
+// modern spells out the default options (see lib/ngramcut README): a document-frequency
+// cut at n = 20 and kept runs of at least 150 characters.
 var modern = []string{"--min-doc-frac", "0.2", "--n", "20", "--min-run", "150"}
 
 func TestCLI(t *testing.T) {
@@ -85,7 +85,7 @@ func TestCLI(t *testing.T) {
 		}
 	}
 	clitest.Run(t, run, "ngramcut", []clitest.Case{
-		{Name: "learn", Args: []string{"learn"}, Stdin: in,
+		{Name: "learn", Args: []string{"learn", "--faithful"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				r := records(t, stdout)
 				if len(r) != 2 || r[0]["tool"] != "ngramcut" {
@@ -99,8 +99,10 @@ func TestCLI(t *testing.T) {
 		{Name: "learn-modern", Args: append([]string{"learn"}, modern...), Stdin: in},
 		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages(true)},
-		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkPages(false)},
+		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkPages(true)},
+		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in, Check: checkPages(false)},
 		{Name: "run-modern", Args: append([]string{"run", "--drop-html"}, modern...), Stdin: in, Check: checkPages(true)},
+		{Name: "run-search-bridge", Args: []string{"run", "--drop-html", "--n", "0", "--bridge", "--max-n", "40"}, Stdin: in, Check: checkPages(false)},
 		{Name: "run-forced-byte", Args: []string{"run", "--drop-html", "--unit", "byte", "--n", "24", "--a", "10", "--delims"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				for _, r := range records(t, stdout) {
@@ -122,7 +124,7 @@ func TestCLI(t *testing.T) {
 					t.Fatalf("show: no elided grey run")
 				}
 			}},
-		{Name: "path", Args: []string{"path", "--svg", "$DIR/path.svg"}, Stdin: in,
+		{Name: "path", Args: []string{"path", "--faithful", "--svg", "$DIR/path.svg"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				lines := strings.Split(strings.TrimSpace(stdout), "\n")
 				if lines[0] != "site\tstep\tn\ta\tA" || len(lines) < 3 || !strings.Contains(lines[1], "\t0\t2\t1\t") {
@@ -134,7 +136,8 @@ func TestCLI(t *testing.T) {
 				}
 			}},
 		{Name: "bad-unit", Args: []string{"run", "--unit", "word"}, Stdin: in, Exit: 2},
-		{Name: "bad-cut", Args: []string{"run", "--n", "12"}, Stdin: in, Exit: 2},
+		{Name: "bad-cut", Args: []string{"run", "--faithful", "--n", "12"}, Stdin: in, Exit: 2},
+		{Name: "path-modern", Args: []string{"path", "--n", "0", "--max-n", "30"}, Stdin: in},
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":99`)}, Exit: 1},
 	})
