@@ -137,11 +137,15 @@ func (c *corpus) level(n int) *level {
 	if c.prev != nil && c.prev.n == n {
 		return c.prev
 	}
-	if c.last == nil || c.last.n > n {
+	if c.last == nil || c.last.n > n || c.last.n < n-1 {
+		// No level n-1 to extend: count n directly (every position hashed once, the
+		// rolling fingerprints by a sliding window), then go on from there.
 		c.last, c.prev = nil, nil
 		c.roll, c.rollN = nil, 0
+		c.last = c.count1(n, nil, nil)
+		return c.last
 	}
-	for c.last == nil || c.last.n < n {
+	for c.last.n < n {
 		next := 1
 		if c.last != nil {
 			next = c.last.n + 1
@@ -172,6 +176,9 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	// Pass 1: which positions need hashing (active), and extend the rolling state.
 	active := 0
+	if prev == nil && n > 1 && c.hash == Rolling {
+		c.slideRoll(n)
+	}
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
 		for i := ps; i < pe; i++ {
@@ -180,7 +187,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 				continue
 			}
 			active++
-			if c.hash == Rolling {
+			if c.hash == Rolling && (prev != nil || n == 1) {
 				c.roll[i] = rollStep(c.roll[i], c.units[i+n-1])
 			}
 		}
@@ -284,6 +291,27 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 		}
 	}
 	return l
+}
+
+// slideRoll sets the rolling state of every position to the polynomial hash of the
+// n-gram starting there (where one fits), by a sliding window: O(N) for any n.
+func (c *corpus) slideRoll(n int) {
+	top := powMul(n - 1)
+	for p := 0; p < c.pages(); p++ {
+		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		if pe-ps < n {
+			continue
+		}
+		var h uint64
+		for j := ps; j < ps+n-1; j++ {
+			h = rollStep(h, c.units[j])
+		}
+		for i := ps; i+n <= pe; i++ {
+			h = rollStep(h, c.units[i+n-1])
+			c.roll[i] = h
+			h -= (uint64(c.units[i]) + 1) * top
+		}
+	}
 }
 
 const (

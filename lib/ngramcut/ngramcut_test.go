@@ -416,3 +416,39 @@ func TestDropShortRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectLevel checks that counting n directly (a forced cut point) ranks exactly as
+// counting 1..n in turn.
+func TestDirectLevel(t *testing.T) {
+	pages := []string{"<p>abc abd abc</p><p>x</p>", "<p>abc abd</p> <p>abcabc</p>", "ab"}
+	for _, hash := range []Hash{Rolling, XXHash} {
+		for _, delims := range []bool{false, true} {
+			for n := 2; n <= 9; n++ {
+				seq := newCorpus(pages, Rune, hash, ByDocFreq, delims)
+				for k := 1; k <= n; k++ {
+					seq.level(k)
+				}
+				direct := newCorpus(pages, Rune, hash, ByDocFreq, delims)
+				a, b := seq.level(n), direct.level(n)
+				if a.distinct != b.distinct || a.multi != b.multi {
+					t.Fatalf("n=%d: distinct %d/%d multi %d/%d", n, a.distinct, b.distinct, a.multi, b.multi)
+				}
+				for i := range a.posRank {
+					if a.posRank[i] != b.posRank[i] {
+						t.Fatalf("%v delims=%v n=%d: rank at %d: sequential %d, direct %d", hash, delims, n, i, a.posRank[i], b.posRank[i])
+					}
+				}
+				if seq.alternation(a, 3) != direct.alternation(b, 3) {
+					t.Fatalf("n=%d: alternation counts differ", n)
+				}
+				// and the next level extends the direct one correctly
+				a2, b2 := seq.level(n+1), direct.level(n+1)
+				for i := range a2.posRank {
+					if a2.posRank[i] != b2.posRank[i] {
+						t.Fatalf("n=%d+1: rank at %d differs", n, i)
+					}
+				}
+			}
+		}
+	}
+}
