@@ -61,7 +61,7 @@ func Faithful() Options {
 // Default returns the options this project ships with, chosen on the evaluation pages (see
 // the package README / docs for the measurements).
 func Default() Options {
-	return Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectDocs, MinDocs: 0.15, MinLen: 32, WholeWords: true, MinWords: 25}
+	return Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectDocs, MinDocs: 0.15, MinLen: 32, WholeWords: true, EdgeWords: 2, MinWords: 25}
 }
 
 // ErrNoPages is returned by Learn without pages.
