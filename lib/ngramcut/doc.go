@@ -13,9 +13,11 @@
 // compact hash set and the path of cut points taken; [Model.Spans] gives a page's kept
 // parts (the runs of 1s) as byte spans of the original HTML.
 //
-// Options beyond the paper (see [Options]) rank n-grams by document frequency, apply
-// the paper's future-work delimiter rule, or use a revised search; the faithful
-// algorithm is the default.
+// Options beyond the paper (see [Options]) rank n-grams by document frequency, cut W at
+// a document-frequency threshold, apply the paper's future-work delimiter rule, drop short
+// kept runs, or search n by [FindNPeak]. The zero Options (also [Faithful]) is the
+// algorithm as published; [Default] is what the tool uses, measured better on real pages
+// (README.md has the numbers).
 //
 // The package is pure: no I/O. A Model is safe for concurrent use once built.
 package ngramcut
