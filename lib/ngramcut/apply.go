@@ -3,36 +3,41 @@ package ngramcut
 import "sync"
 
 // index builds (once) the open-addressing table used to test membership in W in O(1).
-func (m *Model) index() []uint64 {
+// A slot holds the upper 32 bits of a fingerprint (with the lowest bit set, so that 0
+// marks an empty slot) and is found by the lower bits: a half-size table stays in cache
+// longer, and two different fingerprints agree on all the bits compared with a
+// probability of about 2^-(31+log2(slots)) per probe.
+func (m *Model) index() []uint32 {
 	m.once.Do(func() {
 		size := 8
 		for size < 2*len(m.W) {
 			size <<= 1
 		}
-		t := make([]uint64, size)
+		t := make([]uint32, size)
 		mask := uint64(size - 1)
 		for _, fp := range m.W {
-			s := mix(fp) & mask
-			for t[s] != 0 && t[s] != fp {
+			tag := tagOf(fp)
+			s := fp & mask
+			for t[s] != 0 && t[s] != tag {
 				s = (s + 1) & mask
 			}
-			t[s] = fp
+			t[s] = tag
 		}
 		m.table = t
 	})
 	return m.table
 }
 
-// mix spreads an xxhash fingerprint's bits (rolling fingerprints are mixed already, but
-// both kinds go through the same path).
-func mix(fp uint64) uint64 { return fp ^ fp>>31 }
+func tagOf(fp uint64) uint32 { return uint32(fp>>32) | 1 }
 
-func (m *Model) has(t []uint64, fp uint64) bool {
+// has reports whether fp is (very probably) in W.
+func has(t []uint32, fp uint64) bool {
 	mask := uint64(len(t) - 1)
-	s := mix(fp) & mask
+	tag := tagOf(fp)
+	s := fp & mask
 	for {
 		v := t[s]
-		if v == fp {
+		if v == tag {
 			return true
 		}
 		if v == 0 {
@@ -126,6 +131,41 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 			}
 		}
 	}
+	if m.Hash == Rolling && !m.Delims {
+		// the common case, without the branches of the general loop below
+		for i := 0; i+n <= len(u); i++ {
+			h = rollStep(h, u[i+n-1])
+			if has(t, finish(h)) {
+				coverEnd = i + n
+			}
+			r[i] = 1
+			if i < coverEnd {
+				r[i] = 0
+			}
+			h -= (uint64(u[i]) + 1) * top
+		}
+	} else {
+		m.rangeGeneral(u, r, t, h, top, lastDelim, &coverEnd)
+	}
+	for i := max(0, len(u)-n+1); i < len(u); i++ {
+		if i < coverEnd {
+			r[i] = 0
+		} else {
+			r[i] = 1
+		}
+	}
+	if m.MinRun > 0 {
+		dropShortRuns(r, m.MinRun, m.Bridge)
+	}
+	return r
+}
+
+// rangeGeneral is the loop of rangeString for the xxhash fingerprints and the
+// delimiter rule.
+func (m *Model) rangeGeneral(u []uint32, r []byte, t []uint32, h, top uint64, lastDelim int, coverEndp *int) {
+	n := m.N
+	coverEnd := *coverEndp
+	defer func() { *coverEndp = coverEnd }()
 	for i := 0; i+n <= len(u); i++ {
 		var fp uint64
 		if m.Hash == Rolling {
@@ -143,7 +183,7 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 			if m.Hash == XXHash {
 				fp = xxFingerprint(u[i : i+n])
 			}
-			if m.has(t, fp) {
+			if has(t, fp) {
 				coverEnd = i + n
 			}
 		}
@@ -156,17 +196,6 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 			h -= (uint64(u[i]) + 1) * top
 		}
 	}
-	for i := max(0, len(u)-n+1); i < len(u); i++ {
-		if i < coverEnd {
-			r[i] = 0
-		} else {
-			r[i] = 1
-		}
-	}
-	if m.MinRun > 0 {
-		dropShortRuns(r, m.MinRun, m.Bridge)
-	}
-	return r
 }
 
 // dropShortRuns turns runs of 1s shorter than min into 0s; with bridge, only those

@@ -58,7 +58,7 @@ type Model struct {
 	W          HashSet `json:"w"`        // fingerprints of the n-grams of W
 
 	once  sync.Once
-	table []uint64 // open-addressing copy of W for Spans
+	table []uint32 // open-addressing copy of W for Spans (see index)
 }
 
 // ErrNoPages is returned by Learn when there is nothing to learn from.
