@@ -149,19 +149,29 @@ func induce[T byte | int32](s []T, sa []int32, t types, cnt, bkt []int32) {
 	c := s[n-1]
 	sa[bkt[c]] = int32(n - 1)
 	bkt[c]++
+	// The entries scanned here are LMS seeds or L-type suffixes, so suffix p = j-1 is L-type
+	// exactly when s[p] >= s[j]: no type lookup (a random access) is needed.
 	for i := 0; i < n; i++ {
-		p := sa[i] - 1
-		if p >= 0 && !t.s(int(p)) {
-			c := s[p]
+		j := sa[i]
+		if j <= 0 {
+			continue
+		}
+		p := j - 1
+		if c := s[p]; c >= s[j] {
 			sa[bkt[c]] = p
 			bkt[c]++
 		}
 	}
 	bucketEnds(cnt, bkt)
+	// Suffix p = j-1 is S-type when s[p] < s[j], or s[p] == s[j] and j is S-type: the type
+	// array is read only on equal symbols.
 	for i := n - 1; i >= 0; i-- {
-		p := sa[i] - 1
-		if p >= 0 && t.s(int(p)) {
-			c := s[p]
+		j := sa[i]
+		if j <= 0 {
+			continue
+		}
+		p := j - 1
+		if c, cj := s[p], s[j]; c < cj || (c == cj && t.s(int(j))) {
 			bkt[c]--
 			sa[bkt[c]] = p
 		}
