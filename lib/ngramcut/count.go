@@ -44,6 +44,12 @@ func (r *Rank) UnmarshalText(b []byte) error {
 	return err
 }
 
+// Markers in corpus.nextUnit (units are below 0x110000+256).
+const (
+	unsetUnit = ^uint32(0)
+	branching = ^uint32(0) - 1
+)
+
 // noRank marks a position where no n-gram starts (too close to the page end, or cut by
 // the delimiter rule).
 const noRank = math.MaxInt32
@@ -81,6 +87,8 @@ type corpus struct {
 	order    []int32
 	hist     []int32
 	table    []entry
+	nextUnit []uint32 // by rank of the previous level: the unit after it, or branching
+	newID    []int32  // by rank of the previous level: its class at this level, if non-branching
 
 	last, prev *level // the two most recent levels (prev.n == last.n-1)
 }
@@ -175,9 +183,28 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 		}
 	}
 	// Pass 1: which positions need hashing (active), and extend the rolling state.
+	// With the previous level, also find which of its repeated n-grams are followed by
+	// the same unit at all their active occurrences ("non-branching"): their extensions
+	// form one class again, found by the previous rank without hashing. On a site's
+	// template most repeated n-grams are non-branching, so few positions reach the hash
+	// table; ranks of neighbouring template positions are close, so these arrays are read
+	// almost in order.
 	active := 0
 	if prev == nil && n > 1 && c.hash == Rolling {
 		c.slideRoll(n)
+	}
+	var nextUnit []uint32
+	var newID []int32
+	if prev != nil {
+		if cap(c.nextUnit) < prev.multi {
+			c.nextUnit = make([]uint32, prev.multi)
+			c.newID = make([]int32, prev.multi)
+		}
+		nextUnit, newID = c.nextUnit[:prev.multi], c.newID[:prev.multi]
+		for r := range nextUnit {
+			nextUnit[r] = unsetUnit
+			newID[r] = -1
+		}
 	}
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
@@ -189,6 +216,17 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 			active++
 			if c.hash == Rolling && (prev != nil || n == 1) {
 				c.roll[i] = rollStep(c.roll[i], c.units[i+n-1])
+			}
+			if prev != nil {
+				r := prev.posRank[i]
+				x := c.units[i+n-1]
+				switch nextUnit[r] {
+				case unsetUnit:
+					nextUnit[r] = x
+				case x, branching:
+				default:
+					nextUnit[r] = branching
+				}
 			}
 		}
 	}
@@ -220,6 +258,24 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 			case stUnique:
 				ids[i] = c.newClass(p, i)
 				continue
+			}
+			if prev != nil {
+				r := prev.posRank[i]
+				if nextUnit[r] != branching {
+					id := newID[r]
+					if id < 0 {
+						id = c.newClass(p, i)
+						newID[r] = id
+					} else {
+						c.count[id]++
+						if c.lastPage[id] != int32(p) {
+							c.lastPage[id] = int32(p)
+							c.df[id]++
+						}
+					}
+					ids[i] = id
+					continue
+				}
 			}
 			var fp uint64
 			if c.hash == Rolling {
