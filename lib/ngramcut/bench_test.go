@@ -5,6 +5,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chaffkit/chaff/lib/synth"
 )
 
 // cpuTime is the process's user + system CPU time: on a shared machine wall time says
@@ -105,3 +107,44 @@ func BenchmarkLearnModern10MB(b *testing.B) {
 
 // BenchmarkApplyModern is Spans with the modern options.
 func BenchmarkApplyModern(b *testing.B) { benchApply(b, Options{MinDocFrac: 0.2, N: 20, MinRun: 150}) }
+
+// synthSite10MB is one synthetic site of about 10 MB (one template, 300 pages).
+func synthSite10MB(b *testing.B) []string {
+	pages, err := synth.Generate(synth.Config{Seed: 9, Sites: 1, PagesPerSite: 300, Templates: 1, PageBytes: 33000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := make([]string, len(pages))
+	for i, p := range pages {
+		out[i] = p.HTML
+	}
+	return out
+}
+
+func benchLearnPages(b *testing.B, pages []string, opt Options) {
+	total := 0
+	for _, p := range pages {
+		total += len(p)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	var m *Model
+	for i := 0; i < b.N; i++ {
+		var err error
+		if m, err = Learn(pages, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start, total)
+	b.ReportMetric(float64(len(m.Path)), "path-steps")
+	b.ReportMetric(float64(m.N), "n")
+}
+
+// BenchmarkLearnSynthSite10MB learns one 10 MB synthetic site, faithful and default.
+func BenchmarkLearnSynthSite10MB(b *testing.B) {
+	pages := synthSite10MB(b)
+	b.Run("faithful", func(b *testing.B) { benchLearnPages(b, pages, Faithful()) })
+	b.Run("default", func(b *testing.B) { benchLearnPages(b, pages, Default()) })
+}
