@@ -97,6 +97,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if !b.nodeOK {
 		b.notes = append(b.notes, "mozilla-readability skipped: node or scripts/peers/node_modules missing (scripts/peers/install.sh)")
 	}
+	commit := gitCommit(e.root)
 	loadStart := loadavg()
 	start := time.Now()
 
@@ -173,7 +174,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		b.peerRows(heavySub)
 	}
 	secs := time.Since(start).Seconds()
-	doc := b.doc(args, dev, devWARC, site10, heavyC, heavySub, loadStart, loadavg(), secs)
+	doc := b.doc(args, commit, dev, devWARC, site10, heavyC, heavySub, loadStart, loadavg(), secs)
 	fmt.Fprint(stdout, doc)
 	if *out == "-" {
 		return nil
@@ -364,7 +365,7 @@ func (b *bencher) find(corpus, name, phase string) (benchRow, bool) {
 	return benchRow{}, false
 }
 
-func (b *bencher) doc(args []string, dev, devWARC, site10, heavy, heavySub *corpus, load0, load1 string, secs float64) string {
+func (b *bencher) doc(args []string, commit string, dev, devWARC, site10, heavy, heavySub *corpus, load0, load1 string, secs float64) string {
 	var s strings.Builder
 	cmdline := "scripts/bench"
 	if len(args) > 0 {
@@ -372,7 +373,7 @@ func (b *bencher) doc(args []string, dev, devWARC, site10, heavy, heavySub *corp
 	}
 	s.WriteString("# Benchmarks\n\n")
 	fmt.Fprintf(&s, "Written by `%s` on %s at commit `%s`, in %.0f s. Machine: %d CPUs (%s), %s; load average %s at the start, %s at the end.\n\n",
-		cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), gitCommit(b.root), secs, runtime.NumCPU(), cpuModel(), runtime.Version(), load0, load1)
+		cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), commit, secs, runtime.NumCPU(), cpuModel(), runtime.Version(), load0, load1)
 	s.WriteString("Every figure is one command run once, timed by the operating system (wait4 rusage of the command's processes, " +
 		"the figures `/usr/bin/time -v` prints): CPU s = user + sys, wall s = elapsed, peak RSS = the largest maximum resident set of its processes. " +
 		"**CPU seconds are the figures to compare**: when the machine is shared (a load average above its CPU count, as above), wall time " +

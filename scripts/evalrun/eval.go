@@ -90,6 +90,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	defer e.close()
 	o := evalOpts{warc: *warc, bySite: *bySite, peers: *withPeers, sets: splitList(*setList),
 		tools: splitList(*toolList), jobs: max(*jobs, 1), siteKeyWARC: *siteKey}
+	commit := gitCommit(e.root) // before building: the binaries are of this tree
 	res, notes, synthetic, err := evaluate(e, o)
 	if err != nil {
 		return err
@@ -109,7 +110,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		cmdline += " " + strings.Join(args, " ")
 	}
-	doc := evalDoc(e, o, res, notes, synthetic, cmdline)
+	doc := evalDoc(commit, o, res, notes, synthetic, cmdline)
 	path := filepath.Join(e.root, *out)
 	if filepath.IsAbs(*out) {
 		path = *out
@@ -420,10 +421,11 @@ func formatSites(res []result) string {
 	return b.String()
 }
 
-func evalDoc(e *env, o evalOpts, res []result, notes []string, synthetic bool, cmdline string) string {
+func evalDoc(commit string, o evalOpts, res []result, notes []string, synthetic bool, cmdline string) string {
 	var b strings.Builder
 	b.WriteString("# Evaluation\n\n")
-	fmt.Fprintf(&b, "Written by `%s` on %s at commit `%s`.\n\n", cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), gitCommit(e.root))
+	fmt.Fprintf(&b, "Written by `%s` on %s, the binaries built at its start from commit `%s` "+
+		"(\"+dirty\": with uncommitted changes under cmd/ or lib/ in the working tree).\n\n", cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), commit)
 	if synthetic {
 		b.WriteString("**`../shared/data` was absent: these figures are on the synthetic corpus** (`go run ./scripts/synth`, " +
 			"the default sample, JSON lines and its WARC copy), not on real pages.\n\n")
