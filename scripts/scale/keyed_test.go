@@ -227,12 +227,19 @@ func TestParallel(t *testing.T) {
 	})
 }
 
-func TestCanonical(t *testing.T) {
+func TestCanonicalAndSame(t *testing.T) {
 	got := string(Canonical([]byte("b\t{\"x\":2}\na\t{\"x\":1}\n"), true))
 	if got != "{\"x\":1}\n{\"x\":2}\n" {
 		t.Fatalf("Canonical keyed: %q", got)
 	}
 	if got := string(Canonical([]byte("b\na"), false)); got != "a\nb\n" {
 		t.Fatalf("Canonical: %q", got)
+	}
+	if err := Same([]byte("k\t{\"x\":1}\n"), true, []byte("{\"x\":1}\n")); err != nil {
+		t.Fatal(err)
+	}
+	err := Same([]byte("k\t{\"x\":1}\n"), true, []byte("{\"x\":2}\n"))
+	if err == nil || !strings.Contains(err.Error(), "byte 5") {
+		t.Fatalf("Same of different records: %v", err)
 	}
 }

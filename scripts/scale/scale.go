@@ -141,8 +141,13 @@ func Same(jobOut []byte, keyed bool, runOut []byte) error {
 	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
 	for i := range min(len(gl), len(wl)) {
 		if gl[i] != wl[i] {
-			return fmt.Errorf("job and run differ (%d and %d lines); first difference at sorted line %d:\njob: %.400s\nrun: %.400s",
-				len(gl), len(wl), i, gl[i], wl[i])
+			at := 0
+			for at < min(len(gl[i]), len(wl[i])) && gl[i][at] == wl[i][at] {
+				at++
+			}
+			from := max(0, at-120)
+			return fmt.Errorf("job and run differ (%d and %d lines); first difference at sorted line %d, byte %d:\njob: ...%.300s\nrun: ...%.300s",
+				len(gl), len(wl), i, at, gl[i][from:], wl[i][from:])
 		}
 	}
 	return fmt.Errorf("job has %d lines, run %d", len(gl), len(wl))
