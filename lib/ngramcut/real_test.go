@@ -128,6 +128,7 @@ var realOptions = []struct {
 	{"df20-n20", Options{MinDocFrac: 0.2, N: 20}},
 	{"df20-n20-run150", Options{MinDocFrac: 0.2, N: 20, MinRun: 150}},
 	{"df20-peak-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 80}},
+	{"df20-peak30-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 30}},
 	{"df40-n20-run200", Options{MinDocFrac: 0.4, N: 20, MinRun: 200}},
 	{"df20-n20-run150-bridge", Options{MinDocFrac: 0.2, N: 20, MinRun: 150, Bridge: true}},
 	{"df40-n20-run200-bridge", Options{MinDocFrac: 0.4, N: 20, MinRun: 200, Bridge: true}},
