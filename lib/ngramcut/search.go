@@ -57,9 +57,10 @@ func FindOptimal(alt func(n, a int) int64, maxN int) []Step {
 	return path
 }
 
-// FindN is a one-dimensional search used with a fixed W rule (Options.MinDocFrac):
-// starting at n = from, it moves to n+1 while that lowers the alternation count, and stops
-// at the first n whose successor is not lower (or at maxN).
+// FindN is the plain one-dimensional descent: starting at n = from, it moves to n+1
+// while that lowers the alternation count, and stops at the first n whose successor is
+// not lower (or at maxN). Under the document-frequency cut it stops at once at n = 2,
+// where A is small for the wrong reason; that is why Learn uses FindNPeak there.
 func FindN(alt func(n int) int64, from, maxN int) []Step {
 	n := from
 	val := alt(n)
