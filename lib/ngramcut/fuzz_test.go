@@ -1,0 +1,54 @@
+package ngramcut
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+// FuzzHashSet decodes arbitrary model sets without panicking, and re-encodes whatever
+// decodes to the same set.
+func FuzzHashSet(f *testing.F) {
+	b, _ := json.Marshal(HashSet{1, 5, 1 << 40, ^uint64(0)})
+	f.Add(b)
+	f.Add([]byte(`""`))
+	f.Add([]byte(`"AAA="`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var h HashSet
+		if err := json.Unmarshal(data, &h); err != nil {
+			return
+		}
+		if !slices.IsSorted(h) {
+			t.Fatalf("decoded set not sorted: %v", h)
+		}
+		out, err := json.Marshal(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var h2 HashSet
+		if err := json.Unmarshal(out, &h2); err != nil || !slices.Equal(h, h2) {
+			t.Fatalf("round trip: %v -> %s -> %v (%v)", h, out, h2, err)
+		}
+	})
+}
+
+// FuzzSpans checks on arbitrary pages that spans are non-empty, sorted, disjoint and
+// inside the page, for a model learned from similar pages.
+func FuzzSpans(f *testing.F) {
+	pages := []string{"<p>alpha beta</p><div>nav nav</div>", "<p>gamma</p><div>nav nav</div>", "<p>delta\t\n epsilon</p><div>nav nav</div>"}
+	m, err := Learn(pages, Options{MinDocFrac: 0.5, N: 4})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add("<p>zeta</p><div>nav nav</div>")
+	f.Add("日本語 \r\n <p>x</p>\xff")
+	f.Fuzz(func(t *testing.T, html string) {
+		prev := 0
+		for _, s := range m.Spans(html) {
+			if s[0] < prev || s[1] <= s[0] || s[1] > len(html) {
+				t.Fatalf("bad span %v after %d in %d bytes", s, prev, len(html))
+			}
+			prev = s[1]
+		}
+	})
+}
