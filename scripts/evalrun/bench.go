@@ -61,7 +61,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	data, bin := commonFlags(fs)
 	heavy := fs.Bool("heavy", false, "also a synthetic dump of >= --heavy-mb MB of .warc.gz (slow)")
 	heavyMB := fs.Float64("heavy-mb", 500, "size of the heavy dump in MB of .warc.gz")
-	heavyPeerPages := fs.Int("heavy-peer-pages", 2000, "pages of the heavy dump the apply-vs-go-trafilatura ratio is measured on")
+	heavyPeerPages := fs.Int("heavy-peer-pages", 2000, "pages of the heavy dump the apply-vs-go-trafilatura ratio is measured on (0: none)")
+	onlyHeavy := fs.Bool("only-heavy", false, "with --heavy: skip the dev sets and the 10 MB site")
+	heavyTools := fs.String("heavy-tools", "", "the tools learned and applied on the whole heavy dump, comma-separated (default: all; none: only decompression and ingest)")
 	timeout := fs.Duration("timeout", 20*time.Minute, "longest one command may run")
 	toolList := fs.String("tools", strings.Join(tools, ","), "the tools, comma-separated")
 	out := fs.String("o", "docs/BENCHMARKS.md", "the document to write (relative to the repo; - for none)")
@@ -127,27 +129,29 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 
 	// (a) the dev sets: decompression floor, ingest, learn, apply, peers.
-	b.floor(dev)
-	b.ingest(dev)
-	b.learnApply(dev)
-	b.peerRows(dev)
-	if devWARC != dev {
-		b.floor(devWARC)
-		b.ingest(devWARC)
-	}
+	var site10 *corpus
+	if !*onlyHeavy {
+		b.floor(dev)
+		b.ingest(dev)
+		b.learnApply(dev)
+		b.peerRows(dev)
+		if devWARC != dev {
+			b.floor(devWARC)
+			b.ingest(devWARC)
+		}
 
-	// the learn time of one 10 MB site.
-	site := filepath.Join(e.tmp, "site10.jsonl.zst")
-	if err := e.synth("-sites", "1", "-cjk=false", "-mb", "10", "-o", site); err != nil {
-		return err
-	}
-	site10, err := count("one synthetic site, 10 MB of HTML", []string{site})
-	if err != nil {
-		return err
-	}
-	for _, t := range b.tools {
-		b.time(site10, t, "learn", exec.Command(filepath.Join(e.bin, t), "learn", "--sample", "1000000", "--max-buffer", "1000000",
-			"-o", filepath.Join(e.tmp, t+".site10.model.jsonl.zst"), site))
+		// the learn time of one 10 MB site.
+		site := filepath.Join(e.tmp, "site10.jsonl.zst")
+		if err := e.synth("-sites", "1", "-cjk=false", "-mb", "10", "-o", site); err != nil {
+			return err
+		}
+		if site10, err = count("one synthetic site, 10 MB of HTML", []string{site}); err != nil {
+			return err
+		}
+		for _, t := range b.tools {
+			b.time(site10, t, "learn", exec.Command(filepath.Join(e.bin, t), "learn", "--sample", "1000000", "--max-buffer", "1000000",
+				"-o", filepath.Join(e.tmp, t+".site10.model.jsonl.zst"), site))
+		}
 	}
 
 	// (b) the heavy dump.
@@ -164,14 +168,27 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 		b.floor(heavyC)
 		b.ingest(heavyC)
-		b.learnApply(heavyC)
-		sub := filepath.Join(e.tmp, "heavy-sub.jsonl")
-		if heavySub, err = subset(p, sub, *heavyPeerPages); err != nil {
-			return err
+		all := b.tools
+		if *heavyTools != "" {
+			var keep []string
+			for _, t := range all {
+				if contains(splitList(*heavyTools), t) {
+					keep = append(keep, t)
+				}
+			}
+			b.tools = keep
 		}
-		heavySub.Name = fmt.Sprintf("first %d pages of the dump (JSON lines)", heavySub.Pages)
-		b.learnApply(heavySub)
-		b.peerRows(heavySub)
+		b.learnApply(heavyC)
+		b.tools = all
+		if *heavyPeerPages > 0 {
+			sub := filepath.Join(e.tmp, "heavy-sub.jsonl")
+			if heavySub, err = subset(p, sub, *heavyPeerPages); err != nil {
+				return err
+			}
+			heavySub.Name = fmt.Sprintf("first %d pages of the dump (JSON lines)", heavySub.Pages)
+			b.learnApply(heavySub)
+			b.peerRows(heavySub)
+		}
 	}
 	secs := time.Since(start).Seconds()
 	doc := b.doc(args, commit, dev, devWARC, site10, heavyC, heavySub, loadStart, loadavg(), secs)

@@ -89,7 +89,8 @@ func runGate(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// readRecorded reads the rows of the "All figures" table of EVALUATION.md:
+// readRecorded reads the rows of the "All figures" table of EVALUATION.md
+// (not the per-site table):
 // (set, input, extractor) -> F1, the columns found by their headers.
 func readRecorded(path string) (map[[3]string]float64, error) {
 	f, err := os.Open(path)
@@ -120,7 +121,8 @@ func readRecorded(path string) (map[[3]string]float64, error) {
 		ii, ok2 := col["input"]
 		xi, ok3 := col["extractor"]
 		fi, ok4 := col["F1"]
-		if !ok1 || !ok2 || !ok3 || !ok4 || fi >= len(cells) {
+		_, perSite := col["site"] // the per-site table has the same columns
+		if !ok1 || !ok2 || !ok3 || !ok4 || perSite || fi >= len(cells) {
 			continue
 		}
 		v, err := strconv.ParseFloat(cells[fi], 64)
