@@ -80,6 +80,7 @@ var synthVariants = []struct {
 	{"default (df20-n20-run150)", Default(), 0.97},
 	{"df20-n20-run200", Options{MinDocFrac: 0.2, N: 20, MinRun: 200}, 0},
 	{"df20-peak-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 80}, 0},
+	{"df20-peak30-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 30}, 0},
 	{"df40-n30-run200", Options{MinDocFrac: 0.4, N: 30, MinRun: 200}, 0},
 }
 
