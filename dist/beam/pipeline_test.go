@@ -145,3 +145,27 @@ func TestOptionsCheck(t *testing.T) {
 		t.Fatal("no inputs accepted")
 	}
 }
+
+func TestExpandInputs(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"b.warc.gz", "a.warc.gz", "c.jsonl"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := filepath.Join(dir, "paths.txt")
+	if err := os.WriteFile(list, []byte("\n/x/one.warc.gz\n  /x/two.warc.gz\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ExpandInputs(t.Context(), filepath.Join(dir, "*.warc.gz")+","+filepath.Join(dir, "c.jsonl"), list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(dir, "a.warc.gz"), filepath.Join(dir, "b.warc.gz"), filepath.Join(dir, "c.jsonl"), "/x/one.warc.gz", "/x/two.warc.gz"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("ExpandInputs:\n got %v\nwant %v", got, want)
+	}
+	if _, err := ExpandInputs(t.Context(), filepath.Join(dir, "*.none"), ""); err == nil {
+		t.Fatal("a glob matching nothing was accepted")
+	}
+}
