@@ -125,15 +125,8 @@ func (e *Env) SiteOf(rec *record.Record) string {
 	return site.Key(e.siteMode, rec.Site, rec.URL)
 }
 
-// KeyOf makes s usable as the key of a keyed line: no TAB, CR or LF.
-func KeyOf(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return ' '
-		}
-		return r
-	}, s)
-}
+// KeyOf makes a site the key of a keyed line (stream.EscapeKey).
+func KeyOf(site string) string { return stream.EscapeKey(site) }
 
 // Next returns the next page, or io.EOF at the end of the input or when the
 // run was stopped. Unreadable records and inputs are reported and counted

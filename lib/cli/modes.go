@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -238,11 +239,16 @@ func runLearn(e *Env) int {
 				e.Consume(p, "sample")
 			}
 		}
+		var line []byte
+		var err error
 		if s.err != nil {
+			// The line records the failure, so that apply fails the site's
+			// pages with the error run gives them.
 			e.warnf("%v", s.err)
-			return
+			line, err = model.EncodeError(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.err)
+		} else {
+			line, err = model.Encode(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.model)
 		}
-		line, err := model.Encode(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.model)
 		if err != nil {
 			e.failed = true
 			e.warnf("%v", err)
@@ -305,6 +311,11 @@ func (ms *Models) For(site string) (Model, error) {
 	line, ok := ms.set.Sites[site]
 	if !ok {
 		err := fmt.Errorf("no model for site %q in %s", site, ms.e.Ctx.String(FlagModel))
+		ms.errs[site] = err
+		return nil, err
+	}
+	if line.Error != "" {
+		err := errors.New(line.Error)
 		ms.errs[site] = err
 		return nil, err
 	}
@@ -383,6 +394,9 @@ func (e *Env) loadModelLine(rec *record.Record) (Model, error) {
 	if err != nil {
 		e.warnf("%v", err)
 		return nil, err
+	}
+	if line.Error != "" {
+		return nil, errors.New(line.Error)
 	}
 	return e.Tool.Load(e.Ctx, json.RawMessage(line.Model))
 }

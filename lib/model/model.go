@@ -21,7 +21,10 @@ type Line struct {
 	Tool    string          `json:"tool"`
 	Version int             `json:"version"`
 	Pages   int             `json:"pages"`
-	Model   json.RawMessage `json:"model"`
+	Model   json.RawMessage `json:"model,omitempty"`
+	// Error says why learning the site failed; such a line has no model,
+	// and applying it fails the site's pages with this error, as run does.
+	Error string `json:"error,omitempty"`
 }
 
 // Encode returns the line as JSON (no newline), with the tool's model
@@ -32,6 +35,11 @@ func Encode(site, tool string, version, pages int, m any) ([]byte, error) {
 		return nil, fmt.Errorf("model of site %q: %w", site, err)
 	}
 	return record.Marshal(Line{Site: site, Tool: tool, Version: version, Pages: pages, Model: raw})
+}
+
+// EncodeError returns the line of a site whose learning failed.
+func EncodeError(site, tool string, version, pages int, err error) ([]byte, error) {
+	return record.Marshal(Line{Site: site, Tool: tool, Version: version, Pages: pages, Error: err.Error()})
 }
 
 // Set is every site's model of one tool, loaded from a file.

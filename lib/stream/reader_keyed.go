@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/chaffkit/chaff/lib/record"
 )
@@ -58,7 +59,30 @@ func (k *keyedSource) Next() (*record.Record, error) {
 		if perr != nil {
 			return nil, &record.Error{Source: k.name, N: n, Err: fmt.Errorf("invalid JSON: %w", perr)}
 		}
-		rec.Source, rec.N, rec.Key, rec.Tag = k.name, n, key, tag
+		rec.Source, rec.N, rec.Key, rec.Tag = k.name, n, UnescapeKey(key), tag
 		return rec, nil
 	}
 }
+
+// EscapeKey makes s usable as the key of a keyed line, reversibly:
+// backslash, TAB, LF and CR become \\, \t, \n and \r, so that two sites
+// never share a key.
+func EscapeKey(s string) string {
+	if !strings.ContainsAny(s, "\\\t\n\r") {
+		return s
+	}
+	return keyEscaper.Replace(s)
+}
+
+// UnescapeKey undoes EscapeKey.
+func UnescapeKey(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	return keyUnescaper.Replace(s)
+}
+
+var (
+	keyEscaper   = strings.NewReplacer("\\", "\\\\", "\t", "\\t", "\n", "\\n", "\r", "\\r")
+	keyUnescaper = strings.NewReplacer("\\\\", "\\", "\\t", "\t", "\\n", "\n", "\\r", "\r")
+)
