@@ -276,9 +276,67 @@ const hex = "0123456789abcdef"
 
 // appendQuoted appends s as a JSON string: quotes, backslashes and control
 // characters escaped, <, > and & left as they are, invalid UTF-8 replaced by
-// U+FFFD, U+2028 and U+2029 escaped as encoding/json does.
+// U+FFFD, U+2028 and U+2029 escaped as encoding/json does. Pages are long
+// runs of plain bytes, so those are copied in bulk.
 func appendQuoted(buf []byte, s string) []byte {
 	buf = append(buf, '"')
+	if !utf8.ValidString(s) {
+		buf = appendQuotedSlow(buf, s)
+		return append(buf, '"')
+	}
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if plainByte[c] {
+			i++
+			continue
+		}
+		if c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, '\\', 'u', '2', '0', '2', hex[s[i+2]&0xf])
+			i += 3
+			start = i
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			i++
+			continue
+		}
+		buf = append(buf, s[start:i]...)
+		buf = appendEscaped(buf, c)
+		i++
+		start = i
+	}
+	buf = append(buf, s[start:]...)
+	return append(buf, '"')
+}
+
+// plainByte marks the bytes copied as they are (ASCII other than controls,
+// quote and backslash, and bytes of valid multi-byte characters but 0xE2,
+// which may start U+2028 or U+2029).
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\' && c != 0xE2
+	}
+	return t
+}()
+
+func appendEscaped(buf []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(buf, '\\', c)
+	case '\n':
+		return append(buf, '\\', 'n')
+	case '\r':
+		return append(buf, '\\', 'r')
+	case '\t':
+		return append(buf, '\\', 't')
+	}
+	return append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+}
+
+// appendQuotedSlow is appendQuoted for strings with invalid UTF-8.
+func appendQuotedSlow(buf []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -288,18 +346,7 @@ func appendQuoted(buf []byte, s string) []byte {
 				continue
 			}
 			buf = append(buf, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				buf = append(buf, '\\', c)
-			case '\n':
-				buf = append(buf, '\\', 'n')
-			case '\r':
-				buf = append(buf, '\\', 'r')
-			case '\t':
-				buf = append(buf, '\\', 't')
-			default:
-				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
+			buf = appendEscaped(buf, c)
 			i++
 			start = i
 			continue
@@ -321,6 +368,5 @@ func appendQuoted(buf []byte, s string) []byte {
 		}
 		i += size
 	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	return append(buf, s[start:]...)
 }

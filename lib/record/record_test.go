@@ -133,3 +133,21 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkAppendQuoted(b *testing.B) {
+	s := strings.Repeat("<div class=\"x\">Some text here &amp; more — café</div>\n", 4000)
+	b.SetBytes(int64(len(s)))
+	var buf []byte
+	for b.Loop() {
+		buf = appendQuoted(buf[:0], s)
+	}
+}
+
+func BenchmarkAppendQuotedByRune(b *testing.B) {
+	s := strings.Repeat("<div class=\"x\">Some text here &amp; more — café</div>\n", 4000)
+	b.SetBytes(int64(len(s)))
+	var buf []byte
+	for b.Loop() {
+		buf = appendQuotedSlow(buf[:0], s)
+	}
+}
