@@ -2,7 +2,7 @@
 # keyed.sh: a chaff tool's learn and apply as a map / shuffle / reduce job on one machine,
 # with GNU parallel as the engine (the layout of a Hadoop Streaming job; docs/SCALE.md).
 #
-#   scripts/scale/keyed.sh [-j N] [-s K] [-m group-by|shard] [-o DIR] TOOL FILE...
+#   scripts/scale/keyed.sh [-j N] [-s K] [-m group-by|shard] [-b BLOCK] [-o DIR] TOOL FILE...
 #
 # TOOL is a binary name or path (ngramcut, ampl, sstclean, rtdm); FILE... are WARC or JSON-lines
 # dumps (any compression). It writes DIR/models.jsonl (one model line per site) and
