@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -83,7 +84,12 @@ type paper struct {
 
 // run runs bin/<tool> args with stdout into the file out; stderr is returned.
 func (p *paper) run(out, tool string, args ...string) (string, error) {
-	u, errText, err := runCmds(out, exec.Command(filepath.Join(p.bin, tool), args...))
+	ctx, cancel := context.WithTimeout(context.Background(), p.timeout)
+	defer cancel()
+	u, errText, err := runCmds(out, exec.CommandContext(ctx, filepath.Join(p.bin, tool), args...))
+	if ctx.Err() != nil {
+		return errText, fmt.Errorf("stopped after %v (--timeout)", p.timeout)
+	}
 	fmt.Fprintf(p.stderr, "evalrun: paper %s %s: cpu %.1fs wall %.1fs\n", tool, strings.Join(args, " "), u.CPU.Seconds(), u.Wall.Seconds())
 	if err != nil {
 		return errText, fmt.Errorf("%v: %s", err, lastLine(errText))
