@@ -71,7 +71,7 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 			maxF := c.Int("max-f")
 			var curves []siteCurve
 			for _, s := range order {
-				a, err := ampl.Analyze(htmlOf(bySite[s]), o)
+				a, err := ampl.Analyze(record.HTMLs(bySite[s]), o)
 				if err != nil {
 					e.Warnf("%s: %v", s, err)
 					continue

@@ -67,7 +67,7 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			plotted := false
 			failed := false
 			for _, s := range order {
-				pages := htmlOf(bySite[s])
+				pages := record.HTMLs(bySite[s])
 				m, err := ngramcut.Learn(pages, o)
 				if err != nil {
 					e.Warnf("%s: %v", s, err)

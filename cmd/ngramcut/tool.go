@@ -132,20 +132,12 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 	return o, nil
 }
 
-func htmlOf(pages []*record.Record) []string {
-	out := make([]string, len(pages))
-	for i, p := range pages {
-		out[i] = p.HTML
-	}
-	return out
-}
-
 func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
 	o, err := options(c)
 	if err != nil {
 		return nil, err
 	}
-	m, err := ngramcut.Learn(htmlOf(pages), o)
+	m, err := ngramcut.Learn(record.HTMLs(pages), o)
 	if err != nil {
 		return nil, err
 	}
