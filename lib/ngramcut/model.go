@@ -193,7 +193,9 @@ func (h *HashSet) UnmarshalJSON(b []byte) error {
 			return errors.New("ngramcut: hash set: bad varint")
 		}
 		buf = buf[n:]
-		if d == 0 && len(out) > 0 {
+		if (d == 0 && len(out) > 0) || prev+d < prev {
+			// A zero gap repeats a value; a wrapping one (a damaged model) would
+			// leave the set unsorted, and lookups by binary search wrong.
 			return errors.New("ngramcut: hash set: not strictly increasing")
 		}
 		prev += d
