@@ -20,9 +20,15 @@ import (
 // The pipeline runs on prism, Beam's portable runner, in-process and offline.
 func TestMain(m *testing.M) { os.Exit(ptest.MainRetWithDefault(m, "prism")) }
 
-// edges: a page without html (emitted with an error, never sampled) and a one-page site.
+// edges: a page without html (emitted with an error, never sampled), a one-page site, a site
+// whose learning fails for some tools (empty pages), and two sites that differ by TAB
+// against space.
 const edges = `{"id":"edge-nohtml","url":"http://www.granite-herald0.example/nohtml"}
 {"id":"edge-lone","url":"http://lone.example/only","html":"<html><body><div id=nav><a href=/>Home</a></div><p>A lone page of a site that has no other page, with enough words to be content.</p></body></html>"}
+{"id":"edge-empty-1","url":"http://empty.example/1","html":""}
+{"id":"edge-empty-2","url":"http://empty.example/2","html":""}
+{"id":"edge-tab","site":"x\ty","url":"http://t.example/1","html":"<p>one tab page words here</p>"}
+{"id":"edge-space","site":"x y","url":"http://t.example/2","html":"<div>completely other template</div><p>space page</p>"}
 `
 
 const (
@@ -72,7 +78,7 @@ func TestBeamEqualsRun(t *testing.T) {
 				pages  int
 			}{
 				{"warc", warcs, sites * pagesPerSite},
-				{"jsonl", []string{jsonl}, sites*pagesPerSite + 2},
+				{"jsonl", []string{jsonl}, sites*pagesPerSite + 6},
 			} {
 				t.Run(c.name, func(t *testing.T) {
 					want := runTool(t, bin, append([]string{"run", "--sample", fmt.Sprint(testSample)}, c.inputs...)...)

@@ -6,17 +6,16 @@ import (
 	"testing"
 )
 
-// Two cases in which the keyed job does not give run's records (reported to the lead; they
-// fail until lib/cli is fixed).
+// Regression tests for two cases in which the keyed job once differed from run (fixed in
+// lib/cli and lib/stream by 23ed1cb):
 //
 // LearnFailure: when learning a site fails (ngramcut on pages with no text), run emits the
-// site's pages with the learn error ("site S: learn: ..."), but learn --keyed writes no model
-// line, so apply --keyed emits them with "no model line for key ...". Fix: learn --keyed
-// writes a model line carrying the error, and apply --keyed fails the site's pages with it.
+// site's pages with the learn error ("site S: learn: ..."); learn --keyed wrote no model line,
+// so apply --keyed emitted them with "no model line for key ...". Now learn --keyed writes a
+// model line carrying the error and apply --keyed fails the site's pages with it.
 //
-// TabInSite: sites "x<TAB>y" and "x y" (from the site member) are two sites for run but one
-// key for the keyed job, since KeyOf turns TAB into a space, so the job learns one model from
-// both. Fix: group by KeyOf(site) in every mode (Env.SiteOf), or escape the key reversibly.
+// TabInSite: sites "x<TAB>y" and "x y" (from the site member) are two sites for run but were
+// one key for the keyed job, which folded TAB into a space. Now keys are escaped reversibly.
 func TestKeyedContractBugLearnFailure(t *testing.T) {
 	testKeyedEdge(t, `{"id":"e1","url":"http://empty.example/1","html":""}
 {"id":"e2","url":"http://empty.example/2","html":""}
