@@ -132,7 +132,17 @@ func visibleText(root *dom.Node) string {
 	root.Walk(func(n *dom.Node) bool {
 		switch n.Type {
 		case dom.Text:
-			b.WriteString(n.Text)
+			// Each node's invalid bytes become U+FFFD on their own, as Render
+			// does: joined first, "\xcb" and "\xa2" of two nodes would make "ˢ".
+			for i := 0; i < len(n.Text); {
+				r, size := utf8.DecodeRuneInString(n.Text[i:])
+				if r == utf8.RuneError && size == 1 {
+					b.WriteRune(utf8.RuneError)
+				} else {
+					b.WriteString(n.Text[i : i+size])
+				}
+				i += size
+			}
 		case dom.Element:
 			return !dom.IsHidden(n.Atom) && (n.Atom == atom.Html || n.Atom == atom.Body || !hiddenByAttrs(n.Attrs))
 		}
