@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"os"
 	"slices"
-	"sort"
 
 	"github.com/chaffkit/chaff/lib/cli"
 	"github.com/chaffkit/chaff/lib/ngramcut"
@@ -38,30 +37,7 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			if err != nil {
 				return err
 			}
-			only := c.String("site")
-			sample := c.Int(cli.FlagSample)
-			bySite := map[string][]*record.Record{}
-			var order []string
-			for {
-				rec, err := e.Next()
-				if err != nil {
-					break
-				}
-				if !e.HasHTML(rec) {
-					continue
-				}
-				s := e.SiteOf(rec)
-				if (only != "" && s != only) || (sample > 0 && len(bySite[s]) >= sample) {
-					e.Consume(rec, "not-sampled")
-					continue
-				}
-				if bySite[s] == nil {
-					order = append(order, s)
-				}
-				bySite[s] = append(bySite[s], rec)
-				e.Consume(rec, "counted")
-			}
-			sort.Strings(order)
+			order, bySite := e.SamplePerSite(c.String("site"))
 			out := bufio.NewWriter(e.Stdout())
 			fmt.Fprintln(out, "site\tstep\tn\ta\tA")
 			plotted := false

@@ -418,3 +418,33 @@ func runMap(e *Env) int {
 	}
 	return e.Close()
 }
+
+// SamplePerSite reads every page and keeps each site's first --sample pages
+// (only site `only` when it is not empty), for commands that analyse whole
+// sites (ampl peaks, ngramcut path). Pages are counted as consumed.counted
+// or consumed.not-sampled. Sites come back sorted by key.
+func (e *Env) SamplePerSite(only string) (sites []string, pages map[string][]*record.Record) {
+	sample := e.Ctx.Int(FlagSample)
+	pages = map[string][]*record.Record{}
+	for {
+		rec, err := e.Next()
+		if err != nil {
+			break
+		}
+		if !e.HasHTML(rec) {
+			continue
+		}
+		s := e.SiteOf(rec)
+		if (only != "" && s != only) || (sample > 0 && len(pages[s]) >= sample) {
+			e.Consume(rec, "not-sampled")
+			continue
+		}
+		if pages[s] == nil {
+			sites = append(sites, s)
+		}
+		pages[s] = append(pages[s], rec)
+		e.Consume(rec, "counted")
+	}
+	slices.Sort(sites)
+	return sites, pages
+}
