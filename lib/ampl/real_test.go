@@ -1,7 +1,6 @@
 package ampl
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,62 +9,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/metric"
-	"github.com/klauspost/compress/zstd"
 )
 
 // dataDir returns ../shared/data relative to the repository root, or "" when absent.
-func dataDir(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	d := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(d); err != nil {
-		return ""
-	}
-	return d
-}
+func dataDir(testing.TB) string { return devdata.Dir() }
 
-type realPage struct {
-	ID   string `json:"id"`
-	Site string `json:"site"`
-	HTML string `json:"html"`
-	Gold string `json:"gold"`
-}
+type realPage = devdata.Page
 
 func readSet(t testing.TB, path string) []realPage {
-	f, err := os.Open(path)
+	pages, err := devdata.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := zstd.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	br := bufio.NewReaderSize(zr, 1<<20)
-	var out []realPage
-	dec := json.NewDecoder(br)
-	for dec.More() {
-		var p realPage
-		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, p)
-	}
-	return out
+	return pages
 }
 
 var realSets = []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"}

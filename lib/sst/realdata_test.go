@@ -1,8 +1,6 @@
 package sst
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,67 +9,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
-
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/metric"
 )
 
 // dataDir returns ../shared/data relative to the repository root, or "" when absent.
-func dataDir(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return ""
-		}
-		dir = up
-	}
-	d := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(d); err != nil {
-		return ""
-	}
-	return d
-}
+func dataDir(testing.TB) string { return devdata.Dir() }
 
-type goldPage struct {
-	ID   string `json:"id"`
-	Site string `json:"site"`
-	HTML string `json:"html"`
-	Gold string `json:"gold"`
-}
+type goldPage = devdata.Page
 
 func readSet(t testing.TB, path string) []goldPage {
-	f, err := os.Open(path)
+	pages, err := devdata.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := zstd.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	var pages []goldPage
-	br := bufio.NewReaderSize(zr, 1<<20)
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(strings.TrimSpace(string(line))) > 0 {
-			var p goldPage
-			if err := json.Unmarshal(line, &p); err != nil {
-				t.Fatal(err)
-			}
-			pages = append(pages, p)
-		}
-		if err != nil {
-			break
-		}
 	}
 	return pages
 }

@@ -1,0 +1,86 @@
+// Package devdata finds and reads the evaluation pages of ../shared/data
+// (see its README) for tests and scripts: one place for what every
+// real-page test needs, so that each skips the same way when they are absent.
+package devdata
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Sets are the JSON-lines sets with gold text, in the order tables use.
+var Sets = []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"}
+
+// Page is one record of a set.
+type Page struct {
+	ID        string `json:"id"`
+	Dataset   string `json:"dataset"`
+	Site      string `json:"site"`
+	Crawl     string `json:"crawl"`
+	URL       string `json:"url"`
+	HTML      string `json:"html"`
+	Gold      string `json:"gold"`
+	GoldTitle string `json:"gold_title"`
+}
+
+// Dir returns ../shared/data beside the module root found above the working
+// directory, or "" when there is none.
+func Dir() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	d := filepath.Join(dir, "..", "shared", "data")
+	if _, err := os.Stat(d); err != nil {
+		return ""
+	}
+	return d
+}
+
+// ReadFile reads a .jsonl.zst set.
+func ReadFile(path string) ([]Page, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := zstd.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	dec := json.NewDecoder(bufio.NewReaderSize(zr, 1<<20))
+	var out []Page
+	for dec.More() {
+		var p Page
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// Read reads the set named name from Dir.
+func Read(name string) ([]Page, error) {
+	d := Dir()
+	if d == "" {
+		return nil, fmt.Errorf("devdata: ../shared/data is absent")
+	}
+	return ReadFile(filepath.Join(d, name+".jsonl.zst"))
+}
