@@ -1,8 +1,6 @@
 package ngramcut
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,65 +8,30 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/chaffkit/chaff/lib/devdata"
 
 	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/metric"
 )
 
 // realPage is one line of ../shared/data/*.jsonl.zst.
-type realPage struct {
-	ID   string `json:"id"`
-	Site string `json:"site"`
-	HTML string `json:"html"`
-	Gold string `json:"gold"`
-}
+type realPage = devdata.Page
 
 // dataDir finds ../shared/data from the module root, or skips.
 func dataDir(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	d := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("evaluation pages not found at %s (they are not part of the repository)", d)
+	d := devdata.Dir()
+	if d == "" {
+		t.Skip("evaluation pages not found at ../shared/data (they are not part of the repository)")
 	}
 	return d
 }
 
 func readSet(t testing.TB, path string) []realPage {
-	f, err := os.Open(path)
+	pages, err := devdata.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := zstd.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	var out []realPage
-	br := bufio.NewReaderSize(zr, 1<<20)
-	dec := json.NewDecoder(br)
-	for dec.More() {
-		var p realPage
-		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, p)
-	}
-	return out
+	return pages
 }
 
 var realSets = []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"}
