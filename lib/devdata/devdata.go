@@ -84,3 +84,19 @@ func Read(name string) ([]Page, error) {
 	}
 	return ReadFile(filepath.Join(d, name+".jsonl.zst"))
 }
+
+// All reads every set in Sets, or returns nil when Dir is absent.
+func All() ([]Page, error) {
+	if Dir() == "" {
+		return nil, nil
+	}
+	var all []Page
+	for _, s := range Sets {
+		pages, err := Read(s)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, pages...)
+	}
+	return all, nil
+}

@@ -1,49 +1,17 @@
 package dom
 
 import (
-	"bufio"
-	"encoding/json"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/chaffkit/chaff/lib/devdata"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
-// sharedData returns ../shared/data next to the repository root (the
-// directory holding go.mod), or "" when it is absent.
-func sharedData(tb testing.TB) string {
-	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		return ""
-	}
-	return data
-}
-
-type page struct {
-	ID   string `json:"id"`
-	HTML string `json:"html"`
-}
+type page = devdata.Page
 
 // realPages reads the pages of every ../shared/data/*.jsonl.zst (not the
 // gold files), or skips the test when the folder is absent.
@@ -63,36 +31,9 @@ var (
 
 // loadPages does the reading for realPages, once per test binary.
 func loadPages(tb testing.TB) []page {
-	data := sharedData(tb)
-	if data == "" {
-		return nil
-	}
-	files, _ := filepath.Glob(filepath.Join(data, "*.jsonl.zst"))
-	sort.Strings(files)
-	var pages []page
-	for _, name := range files {
-		if filepath.Ext(name[:len(name)-len(".jsonl.zst")]) == ".gold" {
-			continue
-		}
-		f, err := os.Open(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		zr, err := zstd.NewReader(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		r := bufio.NewReaderSize(zr, 1<<20)
-		dec := json.NewDecoder(r)
-		for {
-			var p page
-			if err := dec.Decode(&p); err != nil {
-				break
-			}
-			pages = append(pages, p)
-		}
-		zr.Close()
-		f.Close()
+	pages, err := devdata.All()
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return pages
 }
