@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,24 +14,7 @@ import (
 // pages returns two small synthetic sites (one template each, 10 pages of about 10 KB) as
 // JSON lines.
 func pages(t *testing.T) string {
-	var b bytes.Buffer
-	cfg := synth.Config{Seed: 3, Sites: 2, PagesPerSite: 10, Templates: 1, PageBytes: 10000}
-	if err := synth.WriteJSONL(&b, cfg); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
-func records(t *testing.T, out string) []map[string]any {
-	var recs []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("bad output line %q: %v", line, err)
-		}
-		recs = append(recs, m)
-	}
-	return recs
+	return clitest.SynthJSONL(t, synth.Config{Seed: 3, Sites: 2, PagesPerSite: 10, Templates: 1, PageBytes: 10000})
 }
 
 func TestCLI(t *testing.T) {
@@ -44,7 +26,7 @@ func TestCLI(t *testing.T) {
 	// Every page comes out once, with text; articles keep >= 90% of their gold words and lose
 	// the template's footer label.
 	checkPages := func(t *testing.T, dir, stdout, stderr string) {
-		recs := records(t, stdout)
+		recs := clitest.Records(t, stdout)
 		if len(recs) != 20 {
 			t.Fatalf("%d records, want 20", len(recs))
 		}
@@ -78,7 +60,7 @@ func TestCLI(t *testing.T) {
 	clitest.Run(t, run, "ampl", []clitest.Case{
 		{Name: "learn", Args: []string{"learn"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				r := records(t, stdout)
+				r := clitest.Records(t, stdout)
 				if len(r) != 2 || r[0]["tool"] != "ampl" {
 					t.Fatalf("model lines: %.300s", stdout)
 				}

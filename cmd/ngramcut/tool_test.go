@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,24 +14,7 @@ import (
 // pages returns two small synthetic sites (one template each, 8 pages of about 6 KB) as
 // JSON lines.
 func pages(t *testing.T) string {
-	var b bytes.Buffer
-	cfg := synth.Config{Seed: 3, Sites: 2, PagesPerSite: 8, Templates: 1, PageBytes: 6000}
-	if err := synth.WriteJSONL(&b, cfg); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
-func records(t *testing.T, out string) []map[string]any {
-	var recs []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("bad output line %q: %v", line, err)
-		}
-		recs = append(recs, m)
-	}
-	return recs
+	return clitest.SynthJSONL(t, synth.Config{Seed: 3, Sites: 2, PagesPerSite: 8, Templates: 1, PageBytes: 6000})
 }
 
 // modern spells out the default options (see lib/ngramcut README): a document-frequency
@@ -49,7 +31,7 @@ func TestCLI(t *testing.T) {
 	// articles keep >= 80% of their gold words and lose the template's footer label.
 	checkPages := func(strict bool) func(t *testing.T, dir, stdout, stderr string) {
 		return func(t *testing.T, dir, stdout, stderr string) {
-			recs := records(t, stdout)
+			recs := clitest.Records(t, stdout)
 			if len(recs) != 16 {
 				t.Fatalf("%d records, want 16", len(recs))
 			}
@@ -87,7 +69,7 @@ func TestCLI(t *testing.T) {
 	clitest.Run(t, run, "ngramcut", []clitest.Case{
 		{Name: "learn", Args: []string{"learn", "--faithful"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				r := records(t, stdout)
+				r := clitest.Records(t, stdout)
 				if len(r) != 2 || r[0]["tool"] != "ngramcut" {
 					t.Fatalf("model lines: %.300s", stdout)
 				}
@@ -105,7 +87,7 @@ func TestCLI(t *testing.T) {
 		{Name: "run-search-bridge", Args: []string{"run", "--drop-html", "--n", "0", "--bridge", "--max-n", "40"}, Stdin: in, Check: checkPages(false)},
 		{Name: "run-forced-byte", Args: []string{"run", "--drop-html", "--unit", "byte", "--n", "24", "--a", "10", "--delims"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				for _, r := range records(t, stdout) {
+				for _, r := range clitest.Records(t, stdout) {
 					d := r["ngramcut"].(map[string]any)
 					if d["n"] != float64(24) || d["a"] != float64(10) {
 						t.Fatalf("forced cut point not used: %v", d)

@@ -13,24 +13,7 @@ import (
 // pages returns a small synthetic site as JSON lines: 8 pages of one template and 2 index
 // pages, 10 KB each.
 func pages(t *testing.T) string {
-	var b bytes.Buffer
-	cfg := synth.Config{Seed: 7, Sites: 1, PagesPerSite: 10, IndexPages: 2, Templates: 1, PageBytes: 10000}
-	if err := synth.WriteJSONL(&b, cfg); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
-func records(t *testing.T, out string) []map[string]any {
-	var recs []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("bad output line %q: %v", line, err)
-		}
-		recs = append(recs, m)
-	}
-	return recs
+	return clitest.SynthJSONL(t, synth.Config{Seed: 7, Sites: 1, PagesPerSite: 10, IndexPages: 2, Templates: 1, PageBytes: 10000})
 }
 
 func TestCLI(t *testing.T) {
@@ -51,7 +34,7 @@ func TestCLI(t *testing.T) {
 		return m["html"].(string)
 	}()
 	checkRun := func(t *testing.T, dir, stdout, stderr string) {
-		recs := records(t, stdout)
+		recs := clitest.Records(t, stdout)
 		if len(recs) != 10 {
 			t.Fatalf("%d records, want 10", len(recs))
 		}
@@ -73,7 +56,7 @@ func TestCLI(t *testing.T) {
 	clitest.Run(t, run, "rtdm", []clitest.Case{
 		{Name: "learn", Args: []string{"learn"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				r := records(t, stdout)
+				r := clitest.Records(t, stdout)
 				if len(r) != 1 || r[0]["tool"] != "rtdm" {
 					t.Fatalf("model lines: %v", stdout)
 				}
@@ -101,7 +84,7 @@ func TestCLI(t *testing.T) {
 		{Name: "dist", Args: []string{"dist", "--algo", "both", "a.html", "b.html"},
 			Files: map[string]string{"a.html": page1, "b.html": page2},
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				r := records(t, stdout)[0]
+				r := clitest.Records(t, stdout)[0]
 				if r["rtdm"].(float64) < r["topdown"].(float64) || r["rtdm"].(float64) <= 0 {
 					t.Errorf("dist: %v", r)
 				}
@@ -109,7 +92,7 @@ func TestCLI(t *testing.T) {
 		{Name: "dist-same", Args: []string{"dist", "a.html", "a.html"},
 			Files: map[string]string{"a.html": page1},
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				if r := records(t, stdout)[0]; r["rtdm"].(float64) != 0 {
+				if r := clitest.Records(t, stdout)[0]; r["rtdm"].(float64) != 0 {
 					t.Errorf("distance of a page to itself: %v", r)
 				}
 			}},
@@ -117,7 +100,7 @@ func TestCLI(t *testing.T) {
 		{Name: "dist-bad-algo", Args: []string{"dist", "--algo", "zss", "a.html", "a.html"}, Files: map[string]string{"a.html": page1}, Exit: 2},
 		{Name: "cluster", Args: []string{"cluster", "--drop-html"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				for _, r := range records(t, stdout) {
+				for _, r := range clitest.Records(t, stdout) {
 					c := r["cluster"].(float64)
 					if (r["kind"] == "article") != (c == 0) || c < 0 {
 						t.Errorf("%v (%v) in cluster %v", r["id"], r["kind"], c)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -13,25 +12,7 @@ import (
 // pages returns a small synthetic site as JSON lines: 10 pages of two templates, 2 of them
 // index pages, about 10 KB each.
 func pages(t *testing.T) string {
-	var b bytes.Buffer
-	cfg := synth.Config{Seed: 5, Sites: 1, PagesPerSite: 10, IndexPages: 2, Templates: 2, PageBytes: 10000}
-	if err := synth.WriteJSONL(&b, cfg); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
-func records(t *testing.T, out string) []map[string]any {
-	t.Helper()
-	var recs []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var m map[string]any
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("bad output line %q: %v", line, err)
-		}
-		recs = append(recs, m)
-	}
-	return recs
+	return clitest.SynthJSONL(t, synth.Config{Seed: 5, Sites: 1, PagesPerSite: 10, IndexPages: 2, Templates: 2, PageBytes: 10000})
 }
 
 // checkText checks that every article keeps its title and that every page (some pages, when
@@ -42,7 +23,7 @@ func checkText(t *testing.T, dir, stdout, stderr string) { checkPages(t, stdout,
 func checkLoose(t *testing.T, dir, stdout, stderr string) { checkPages(t, stdout, false) }
 
 func checkPages(t *testing.T, stdout string, strict bool) {
-	recs := records(t, stdout)
+	recs := clitest.Records(t, stdout)
 	noisyPages := 0
 	if len(recs) != 10 {
 		t.Fatalf("%d records, want 10", len(recs))
@@ -81,7 +62,7 @@ func TestCLI(t *testing.T) {
 	clitest.Run(t, run, "sstclean", []clitest.Case{
 		{Name: "learn", Args: []string{"learn"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				r := records(t, stdout)
+				r := clitest.Records(t, stdout)
 				if len(r) != 1 || r[0]["tool"] != "sstclean" || r[0]["version"] != float64(1) {
 					t.Fatalf("model lines: %.300s", stdout)
 				}
@@ -92,7 +73,7 @@ func TestCLI(t *testing.T) {
 			}},
 		{Name: "learn-faithful", Args: []string{"learn", "--faithful", "-t", "0.4"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				m := records(t, stdout)[0]["model"].(map[string]any)
+				m := clitest.Records(t, stdout)[0]["model"].(map[string]any)
 				if m["mode"] != "faithful" || m["t"] != 0.4 || m["local_noise"] != nil || m["records"] != nil {
 					t.Errorf("faithful model options: mode %v t %v local %v records %v", m["mode"], m["t"], m["local_noise"], m["records"])
 				}

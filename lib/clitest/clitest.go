@@ -5,6 +5,7 @@ package clitest
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"io"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chaffkit/chaff/lib/synth"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected outputs of CLI cases")
@@ -109,4 +112,29 @@ func clip(s string) string {
 		return s[:3000] + "\n...[clipped]"
 	}
 	return s
+}
+
+// SynthJSONL returns the synthetic sites of cfg as JSON lines, a tool's
+// input in CLI cases.
+func SynthJSONL(t *testing.T, cfg synth.Config) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := synth.WriteJSONL(&b, cfg); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// Records decodes a command's JSON-lines output, failing on a bad line.
+func Records(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var recs []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("bad output line %q: %v", line, err)
+		}
+		recs = append(recs, m)
+	}
+	return recs
 }
