@@ -138,6 +138,27 @@ type goldPage struct {
 	seen            bool
 }
 
+// inputCounts accounts for the records of one kind of input: read = used + skipped.
+type inputCounts struct {
+	read    int64
+	skipped map[string]int64 // by reason
+}
+
+func (c *inputCounts) skip(reason string) {
+	if c.skipped == nil {
+		c.skipped = map[string]int64{}
+	}
+	c.skipped[reason]++
+}
+
+func (c *inputCounts) totalSkipped() int64 {
+	var n int64
+	for _, k := range c.skipped {
+		n += k
+	}
+	return n
+}
+
 // group accumulates the figures of a site, or of everything.
 type group struct {
 	name    string
@@ -150,7 +171,7 @@ type scorer struct {
 	opt    options
 	out    *bufio.Writer
 	stderr io.Writer
-	rows   *rowWriter
+	rw     *rowWriter
 
 	workers []metric.Scorer // one per worker goroutine
 	batch   []page          // pages waiting to be scored, in input order
@@ -161,10 +182,17 @@ type scorer struct {
 	gold      map[string]*goldPage
 	goldOrder []*goldPage
 
-	records, unmatched, errs int
-	bytes                    int64
-	failed                   bool // an input could not be read
-	warnedAmbiguous          bool
+	// The accounting of the summary line: every prediction record read is scored
+	// (emitted with --pages, else consumed) or skipped by reason, and every gold record
+	// is loaded or skipped.
+	preds, golds inputCounts
+	scoredPreds  int // predictions scored
+	rows         int // JSON rows that are not a prediction's: missing gold pages, sites, overall
+
+	unmatched, errs int
+	bytes           int64
+	failed          bool // an input could not be read
+	warnedAmbiguous bool
 }
 
 func newScorer(opt options, stdout, stderr io.Writer) *scorer {
@@ -177,7 +205,7 @@ func newScorer(opt options, stdout, stderr io.Writer) *scorer {
 		opt:     opt,
 		out:     out,
 		stderr:  stderr,
-		rows:    &rowWriter{w: out, table: opt.table},
+		rw:      &rowWriter{w: out, table: opt.table},
 		sites:   map[string]*group{},
 		workers: make([]metric.Scorer, workers),
 	}
@@ -193,6 +221,9 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 	start := time.Now()
 	if s.opt.goldPath != "" {
 		if err := s.loadGold(s.opt.goldPath, stdin); err != nil {
+			if !s.opt.quiet {
+				fmt.Fprintln(s.stderr, s.summary(start))
+			}
 			fmt.Fprintf(s.stderr, "score: gold: %v\n", err)
 			return exitData
 		}
@@ -210,35 +241,74 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 	s.flush()
 	if s.opt.bySite {
 		for _, name := range slices.Sorted(maps.Keys(s.sites)) {
-			s.rows.group(s.sites[name], true, 0, 0)
+			s.rw.group(s.sites[name], true, 0, 0)
+			s.rows++
 		}
 	}
-	s.rows.group(&s.total, false, s.unmatched, s.errs)
-	if err := s.out.Flush(); err != nil {
-		fmt.Fprintf(s.stderr, "score: write: %v\n", err)
-		return exitData
+	s.rw.group(&s.total, false, s.unmatched, s.errs)
+	s.rows++
+	writeErr := s.out.Flush()
+	if writeErr != nil {
+		fmt.Fprintf(s.stderr, "score: write: %v\n", writeErr)
 	}
 	if !s.opt.quiet {
-		r := s.total.sum.Result()
-		secs := time.Since(start).Seconds()
-		mb := float64(s.bytes) / 1e6
-		fmt.Fprintf(s.stderr, "score: summary read=%d pages=%d missing=%d unmatched=%d errors=%d mb=%.2f seconds=%.2f mb_per_s=%.1f\n",
-			s.records, r.Pages, s.total.missing, s.unmatched, s.errs, mb, secs, mb/max(secs, 1e-9))
+		fmt.Fprintln(s.stderr, s.summary(start))
 	}
-	if s.failed || s.errs > 0 {
+	if s.failed || writeErr != nil || s.errs > 0 {
 		return exitData
 	}
 	return exitOK
 }
 
+// summary is the end-of-run line, in the shape every chaff tool prints (docs/DESIGN.md):
+// read = emitted + consumed + skipped over the prediction records. A scored prediction is
+// emitted with --pages (its row is on stdout), else consumed (consumed.scored); the others
+// are skipped by reason (unreadable, unmatched, no-key, duplicate, bad-gold). rows= counts
+// the other JSON rows on stdout (gold pages without prediction under --pages, sites,
+// overall). score's own figures follow: pages, missing, unmatched, and with --gold the
+// gold records, gold_read = gold_loaded + gold_skipped.
+func (s *scorer) summary(start time.Time) string {
+	r := s.total.sum.Result()
+	emitted, consumed := 0, 0
+	if s.opt.pages {
+		emitted = s.scoredPreds
+	} else {
+		consumed = s.scoredPreds
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "score: summary read=%d emitted=%d errors=%d consumed=%d", s.preds.read, emitted, s.errs, consumed)
+	if consumed > 0 {
+		fmt.Fprintf(&b, " consumed.scored=%d", consumed)
+	}
+	fmt.Fprintf(&b, " skipped=%d", s.preds.totalSkipped())
+	for _, k := range slices.Sorted(maps.Keys(s.preds.skipped)) {
+		fmt.Fprintf(&b, " skipped.%s=%d", k, s.preds.skipped[k])
+	}
+	fmt.Fprintf(&b, " rows=%d pages=%d missing=%d unmatched=%d", s.rows, r.Pages, s.total.missing, s.unmatched)
+	if s.opt.goldPath != "" {
+		fmt.Fprintf(&b, " gold_read=%d gold_loaded=%d gold_skipped=%d", s.golds.read, len(s.goldOrder), s.golds.totalSkipped())
+	}
+	secs := time.Since(start).Seconds()
+	mb := float64(s.bytes) / 1e6
+	fmt.Fprintf(&b, " mb=%.2f seconds=%.2f mb_per_s=%.1f", mb, secs, mb/max(secs, 1e-9))
+	return b.String()
+}
+
 // eachRecord calls fn for each record of the JSON-lines inputs paths (plain, gzip or zstd,
-// recognised by their first bytes); bad records are reported and skipped. The error is an
-// input that could not be read; the other inputs are still read.
-func (s *scorer) eachRecord(paths []string, stdin io.Reader, fn func(*record.Record)) error {
+// recognised by their first bytes); bad records are reported and skipped, and counted in
+// counts (skipped.unreadable) as every record read is. The error is an input that could
+// not be read; the other inputs are still read.
+func (s *scorer) eachRecord(paths []string, stdin io.Reader, counts *inputCounts, fn func(*record.Record)) error {
 	rd := stream.NewReader(paths, stdin, stream.Options{
 		Format: stream.FormatJSONL, HTMLField: s.opt.htmlField, MaxRecordBytes: s.opt.maxBytes})
 	defer func() {
 		s.bytes += rd.Bytes()
+		counts.read += rd.Read()
+		for reason, n := range rd.Skipped() { // none in JSON lines, but a reader may skip
+			for range n {
+				counts.skip(reason)
+			}
+		}
 		rd.Close()
 	}()
 	var failed error
@@ -250,6 +320,7 @@ func (s *scorer) eachRecord(paths []string, stdin io.Reader, fn func(*record.Rec
 		var rerr *record.Error
 		if errors.As(err, &rerr) {
 			s.errorf(rerr.Source+":"+strconv.FormatInt(rerr.N, 10), "%v", rerr.Err)
+			counts.skip("unreadable")
 			continue
 		}
 		if err != nil {
@@ -269,10 +340,11 @@ func (s *scorer) eachRecord(paths []string, stdin io.Reader, fn func(*record.Rec
 
 func (s *scorer) loadGold(path string, stdin io.Reader) error {
 	s.gold = map[string]*goldPage{}
-	return s.eachRecord([]string{path}, stdin, func(rec *record.Record) {
+	return s.eachRecord([]string{path}, stdin, &s.golds, func(rec *record.Record) {
 		key, ok := rec.GetString(s.opt.key)
 		if !ok {
 			s.errorf(rec.Where(), "gold record without a string %q to join on", s.opt.key)
+			s.golds.skip("no-key")
 			return
 		}
 		text, ok, err := stringField(rec, s.opt.goldField)
@@ -281,10 +353,12 @@ func (s *scorer) loadGold(path string, stdin io.Reader) error {
 				err = fmt.Errorf("no %q field", s.opt.goldField)
 			}
 			s.errorf(rec.Where(), "gold record: %v", err)
+			s.golds.skip("bad-gold")
 			return
 		}
 		if _, dup := s.gold[key]; dup {
 			s.errorf(rec.Where(), "gold record: duplicate %s %q (the first is kept)", s.opt.key, key)
+			s.golds.skip("duplicate")
 			return
 		}
 		g := &goldPage{key: key, site: site.Key(s.opt.siteKey, rec.Site, rec.URL), text: text, htmlLen: -1}
@@ -314,8 +388,7 @@ func stringField(rec *record.Record, name string) (v string, ok bool, err error)
 }
 
 func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
-	return s.eachRecord(paths, stdin, func(rec *record.Record) {
-		s.records++
+	return s.eachRecord(paths, stdin, &s.preds, func(rec *record.Record) {
 		pred, _, err := stringField(rec, s.opt.predField)
 		if err != nil {
 			s.errorf(rec.Where(), "%v (scored as empty)", err)
@@ -328,15 +401,18 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 			key, ok := rec.GetString(s.opt.key)
 			if !ok {
 				s.errorf(rec.Where(), "no string %q to join on", s.opt.key)
+				s.preds.skip("no-key")
 				return
 			}
 			g := s.gold[key]
 			if g == nil {
 				s.unmatched++
+				s.preds.skip("unmatched")
 				return
 			}
 			if g.seen {
 				s.errorf(rec.Where(), "second prediction for %s %q (ignored)", s.opt.key, key)
+				s.preds.skip("duplicate")
 				return
 			}
 			g.seen = true
@@ -352,10 +428,12 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 			gold, ok, err := stringField(rec, s.opt.goldField)
 			if err != nil {
 				s.errorf(rec.Where(), "%v", err)
+				s.preds.skip("bad-gold")
 				return
 			}
 			if !ok {
 				s.unmatched++
+				s.preds.skip("unmatched")
 				return
 			}
 			p.key, _ = rec.GetString(s.opt.key)
@@ -368,6 +446,7 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 			p.kept, p.hasKept = s.keptSpans(rec)
 		}
 		p.where = rec.Where()
+		s.scoredPreds++
 		s.add(p)
 	})
 }
@@ -457,7 +536,10 @@ func (s *scorer) account(p page, scores metric.Page) {
 		}
 	}
 	if s.opt.pages {
-		s.rows.page(s.opt.key, p, scores, chars, hasChars)
+		s.rw.page(s.opt.key, p, scores, chars, hasChars)
+		if p.missing {
+			s.rows++
+		}
 	}
 }
 

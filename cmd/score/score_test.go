@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,6 +57,8 @@ var cliCases = []clitest.Case{
 	{Name: "bad-spans", Args: []string{"-q", "badspans.jsonl"}, Files: fixture("badspans.jsonl"), Exit: exitData},
 	{Name: "empty-input", Args: []string{"-q"}},
 	{Name: "summary-line", Args: []string{"preds.jsonl"}, Files: fixture("preds.jsonl")},
+	{Name: "summary-line-gold-pages", Args: []string{"--gold", "gold.jsonl", "--pages", "preds-only.jsonl"}, Files: fixture("gold.jsonl", "preds-only.jsonl")},
+	{Name: "summary-line-bad-records", Args: []string{"bad.jsonl"}, Files: fixture("bad.jsonl"), Exit: exitData},
 	{Name: "missing-file", Args: []string{"-q", "nonexistent.jsonl"}, Exit: exitData},
 	{Name: "missing-gold-file", Args: []string{"-q", "--gold", "nonexistent.jsonl"}, Exit: exitData},
 	{Name: "unknown-flag", Args: []string{"--bogus"}, Exit: exitUsage},
@@ -240,5 +243,81 @@ func TestFlagsFirst(t *testing.T) {
 		if strings.Join(got[1:], " ") != strings.Join(c.want, " ") {
 			t.Errorf("flagsFirst(%q) = %q, want %q", c.in, got[1:], c.want)
 		}
+	}
+}
+
+// summaryFields parses the key=value members of the summary line on stderr.
+func summaryFields(t *testing.T, stderr string) map[string]int {
+	t.Helper()
+	for _, line := range strings.Split(stderr, "\n") {
+		if !strings.HasPrefix(line, "score: summary ") {
+			continue
+		}
+		f := map[string]int{}
+		for _, kv := range strings.Fields(strings.TrimPrefix(line, "score: summary ")) {
+			k, v, _ := strings.Cut(kv, "=")
+			if n, err := strconv.Atoi(v); err == nil {
+				f[k] = n
+			}
+		}
+		return f
+	}
+	t.Fatalf("no summary line in %q", stderr)
+	return nil
+}
+
+// TestAccounting checks the summary line against records counted by hand: every
+// prediction read is scored (emitted with --pages, else consumed) or skipped by reason,
+// stdout holds one line per emitted record and rows= more, and the gold records add up.
+func TestAccounting(t *testing.T) {
+	dir := t.TempDir()
+	dups := filepath.Join(dir, "dups.jsonl")
+	if err := os.WriteFile(dups, []byte(`{"id":"a","text":"a b"}`+"\n"+`{"text":"no key"}`+"\n"+`{"id":"a","text":"again"}`+"\n"+
+		`{"id":"b","text":"one"}`+"\n"+`not json`+"\n"+`{"id":7}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badGold := filepath.Join(dir, "badgold.jsonl")
+	if err := os.WriteFile(badGold, []byte(`{"id":"a","gold":"a b c"}`+"\n"+`{"gold":"no key"}`+"\n"+`{"id":"a","gold":"dup"}`+"\n"+
+		`{"id":"c","gold":5}`+"\n"+`{broken`+"\n"+`{"id":"b","gold":"one"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want map[string]int
+	}{
+		// a scored; b unreadable; c scored as empty (text 42); d without gold; e scored.
+		{"inline", []string{"testdata/bad.jsonl"}, map[string]int{"read": 5, "emitted": 0, "consumed": 3, "consumed.scored": 3,
+			"skipped": 2, "skipped.unreadable": 1, "skipped.unmatched": 1, "rows": 1, "pages": 3, "errors": 2}},
+		{"inline-pages-by-site", []string{"--pages", "--by", "site", "testdata/preds.jsonl"}, map[string]int{"read": 4, "emitted": 4,
+			"consumed": 0, "skipped": 0, "rows": 3, "pages": 4}},
+		// a, b, d scored, z unmatched; c and e missing: 2 missing rows, sites s1 s2 s3.example, overall.
+		{"gold-pages-by-site", []string{"--gold", "testdata/gold.jsonl", "--pages", "--by", "site", "testdata/preds-only.jsonl"},
+			map[string]int{"read": 4, "emitted": 3, "consumed": 0, "skipped": 1, "skipped.unmatched": 1, "rows": 6, "pages": 5,
+				"missing": 2, "unmatched": 1, "gold_read": 5, "gold_loaded": 5, "gold_skipped": 0}},
+		// predictions: a scored, no key, a again, b scored, not json, id 7 (no string key).
+		// gold: a, no key, a again, c not a string, broken, b.
+		{"gold-broken", []string{"--gold", badGold, dups}, map[string]int{"read": 6, "emitted": 0, "consumed": 2,
+			"skipped": 4, "skipped.no-key": 2, "skipped.duplicate": 1, "skipped.unreadable": 1, "rows": 1, "pages": 2,
+			"gold_read": 6, "gold_loaded": 2, "gold_skipped": 4}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, _ := runCase(t, c.args, "")
+			f := summaryFields(t, stderr)
+			for k, v := range c.want {
+				if f[k] != v {
+					t.Errorf("%s=%d, want %d (%s)", k, f[k], v, stderr)
+				}
+			}
+			if f["read"] != f["emitted"]+f["consumed"]+f["skipped"] {
+				t.Errorf("read != emitted + consumed + skipped: %v", f)
+			}
+			if lines := strings.Count(stdout, "\n"); lines != f["emitted"]+f["rows"] {
+				t.Errorf("%d lines on stdout for emitted=%d rows=%d", lines, f["emitted"], f["rows"])
+			}
+			if _, ok := f["gold_read"]; ok && f["gold_read"] != f["gold_loaded"]+f["gold_skipped"] {
+				t.Errorf("gold_read != gold_loaded + gold_skipped: %v", f)
+			}
+		})
 	}
 }
