@@ -8,29 +8,20 @@ import (
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/chaffkit/chaff/lib/devdata"
 )
 
-// sharedData returns ../shared/data next to the repository root (the directory holding
-// go.mod), or skips the test when it is absent.
-func sharedData(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
+// sharedData returns ../shared/data (lib/devdata), or skips the test when the evaluation
+// pages are absent.
+func sharedData(tb testing.TB) string {
+	tb.Helper()
+	data := devdata.Dir()
+	if data == "" {
+		tb.Skip("skipped: ../shared/data is absent")
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
 	if _, err := os.Stat(filepath.Join(data, "big9-2005-2013.jsonl.zst")); err != nil {
-		t.Skipf("skipped: the evaluation pages are not at %s", data)
+		tb.Skipf("skipped: the evaluation pages are not at %s", data)
 	}
 	return data
 }
@@ -77,11 +68,9 @@ func TestRealDataGoldAgainstItself(t *testing.T) {
 
 // BenchmarkRealBig9 scores the big9 pages (html included in the records) against their gold.
 func BenchmarkRealBig9(b *testing.B) {
-	dir, _ := os.Getwd()
-	path := filepath.Join(dir, "..", "..", "..", "shared", "data", "big9-2005-2013.jsonl.zst")
-	raw, err := os.ReadFile(path)
+	raw, err := os.ReadFile(filepath.Join(sharedData(b), "big9-2005-2013.jsonl.zst"))
 	if err != nil {
-		b.Skipf("skipped: %v", err)
+		b.Fatal(err)
 	}
 	zr, _ := zstd.NewReader(nil)
 	in, err := zr.DecodeAll(raw, nil)
