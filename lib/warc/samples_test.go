@@ -15,7 +15,7 @@ import (
 // files with quirks from the warcio and resiliparse test suites) and checks
 // the records, pages and errors each gives.
 func TestWARCSamples(t *testing.T) {
-	dir := filepath.Join(sharedData(t), "warc-samples")
+	dir := sharedFile(t, "warc-samples")
 	cases := []struct {
 		file    string
 		records string // record types read, counted
@@ -89,7 +89,7 @@ func TestWARCSamples(t *testing.T) {
 
 // TestWARCSampleDetails checks what some samples are there for.
 func TestWARCSampleDetails(t *testing.T) {
-	dir := filepath.Join(sharedData(t), "warc-samples")
+	dir := sharedFile(t, "warc-samples")
 	page := func(t *testing.T, file string) *Page {
 		data, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {

@@ -1,41 +1,25 @@
 package warc
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/chaffkit/chaff/lib/devdata"
 )
 
-// sharedData returns ../shared/data relative to the repository root (the
-// directory holding go.mod), or skips the test when it is absent.
+// sharedData returns ../shared/data (lib/devdata finds it beside the module
+// root), or skips the test when it is absent.
 func sharedData(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
+	d := devdata.Dir()
+	if d == "" {
+		t.Skip("../shared/data (beside the repository) is absent; skipping tests on the shared real pages")
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory; skipping tests on ../shared/data")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("%s is absent; skipping tests on the shared real pages", data)
-	}
-	return data
+	return d
 }
 
 // sharedFile returns a file under ../shared/data, skipping when it is absent.
@@ -48,44 +32,13 @@ func sharedFile(t testing.TB, name string) string {
 	return p
 }
 
-// jsonlPage is the part of a shared JSONL record the tests compare.
-type jsonlPage struct {
-	ID   string `json:"id"`
-	URL  string `json:"url"`
-	HTML string `json:"html"`
-}
-
-// readJSONL reads a zstd JSON-lines file of pages (lib/record is not used
-// so that this package stands alone).
-func readJSONL(t testing.TB, path string) []jsonlPage {
+// readJSONL reads a .jsonl.zst set of pages through lib/devdata (a test-only
+// dependency: the package itself stays free of lib/record).
+func readJSONL(t testing.TB, path string) []devdata.Page {
 	t.Helper()
-	f, err := os.Open(path)
+	pages, err := devdata.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := zstd.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	br := bufio.NewReaderSize(zr, 1<<20)
-	var pages []jsonlPage
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 {
-			var p jsonlPage
-			if err := json.Unmarshal(line, &p); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			pages = append(pages, p)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
 	}
 	return pages
 }
@@ -157,9 +110,9 @@ func TestSharedPagesMatchJSONL(t *testing.T) {
 	}
 }
 
-func comparePages(t *testing.T, pages []*Page, want []jsonlPage) {
+func comparePages(t *testing.T, pages []*Page, want []devdata.Page) {
 	t.Helper()
-	byURL := make(map[string]jsonlPage, len(want))
+	byURL := make(map[string]devdata.Page, len(want))
 	for _, p := range want {
 		byURL[p.URL] = p
 	}
