@@ -3,18 +3,13 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"image/color"
-	"os"
 	"slices"
 
 	"github.com/chaffkit/chaff/lib/cli"
 	"github.com/chaffkit/chaff/lib/ngramcut"
+	"github.com/chaffkit/chaff/lib/plot"
 	"github.com/chaffkit/chaff/lib/record"
 	ucli "github.com/urfave/cli/v2"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // pathCommand is `ngramcut path`: per site, the search path (n, a, A) as TSV on stdout,
@@ -25,7 +20,7 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 		Usage:     "per site: the cut points FindOptimal visits, as TSV site, step, n, a, A (the last step is the cut point); --svg plots A(n) around it",
 		ArgsUsage: "[input ...]",
 		Flags: slices.Concat(cli.InputFlags(), cli.LearnFlags(), t.Flags, []ucli.Flag{
-			&ucli.StringFlag{Name: "svg", Usage: "write a plot of A(n) for a around the cut point, with the path, to this file (the first site, or --site)"},
+			&ucli.StringFlag{Name: "svg", Usage: "write a plot of A(n) for a around the cut point, with the path, to this `FILE` (the first site, or --site); SVG, or PNG/PDF when the name ends in .png/.pdf"},
 			&ucli.StringFlag{Name: "site", Usage: "only this site"},
 		}),
 		Action: func(c *ucli.Context) error {
@@ -88,75 +83,36 @@ func writePathPlot(path, site string, pages []string, o ngramcut.Options, m *ngr
 	if err != nil {
 		return err
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("n-gram alternation counts of %s: cut point (%d, %d)", site, m.N, m.A)
-	p.X.Label.Text = "n (n-gram length)"
-	p.Y.Label.Text = "alternation count A(n, a)"
-	p.Add(plotter.NewGrid())
-	palette := []color.Color{
-		color.RGBA{31, 119, 180, 255}, color.RGBA{44, 160, 44, 255}, color.RGBA{148, 103, 189, 255},
-		color.RGBA{140, 86, 75, 255}, color.RGBA{227, 119, 194, 255}, color.RGBA{127, 127, 127, 255},
-	}
+	fig := plot.New(fmt.Sprintf("n-gram alternation counts of %s: cut point (%d, %d)", site, m.N, m.A),
+		"n (n-gram length)", "alternation count A(n, a)", false)
 	lo := max(1, m.A-3)
 	for a := lo; a <= maxA; a++ {
-		var xys plotter.XYs
+		var xys []plot.XY
 		for i, row := range grid {
-			xys = append(xys, plotter.XY{X: float64(i + 2), Y: float64(row[a-1])})
+			xys = append(xys, plot.XY{X: float64(i + 2), Y: float64(row[a-1])})
 		}
-		line, err := plotter.NewLine(xys)
-		if err != nil {
-			return err
-		}
-		line.Color = palette[(a-lo)%len(palette)]
-		line.Width = vg.Points(0.8)
-		p.Add(line)
 		label := fmt.Sprintf("a = %d%%", a)
 		if o.MinDocFrac > 0 {
 			label = fmt.Sprintf("df >= %.2f", o.MinDocFrac)
 		}
-		p.Legend.Add(label, line)
+		if err := fig.Line(xys, a-lo, label); err != nil {
+			return err
+		}
 	}
-	red := color.RGBA{214, 39, 40, 255}
-	var steps plotter.XYs
+	var steps []plot.XY
 	for _, st := range m.Path {
-		steps = append(steps, plotter.XY{X: float64(st.N), Y: float64(st.Alt)})
+		steps = append(steps, plot.XY{X: float64(st.N), Y: float64(st.Alt)})
 	}
-	pl, err := plotter.NewLine(steps)
-	if err != nil {
+	if err := fig.MarkLine(steps, "path"); err != nil {
 		return err
 	}
-	pl.Color, pl.Width = red, vg.Points(1)
-	p.Add(pl)
-	p.Legend.Add("path", pl)
-	dots, err := plotter.NewScatter(steps)
-	if err != nil {
+	if err := fig.Rings(steps, 3); err != nil {
 		return err
 	}
-	dots.GlyphStyle = draw.GlyphStyle{Color: red, Radius: vg.Points(3), Shape: draw.RingGlyph{}}
-	p.Add(dots)
 	last := steps[len(steps)-1:]
-	lab, err := plotter.NewLabels(plotter.XYLabels{XYs: last, Labels: []string{fmt.Sprintf("(%d, %d) A=%d", m.N, m.A, m.Path[len(m.Path)-1].Alt)}})
-	if err != nil {
+	if err := fig.Labels(last, []string{fmt.Sprintf("(%d, %d) A=%d", m.N, m.A, m.Path[len(m.Path)-1].Alt)}); err != nil {
 		return err
 	}
-	for k := range lab.TextStyle {
-		lab.TextStyle[k].Color = red
-		lab.TextStyle[k].XAlign = draw.XLeft
-	}
-	lab.Offset = vg.Point{X: vg.Points(5), Y: vg.Points(2)}
-	p.Add(lab)
-	p.Legend.Top = true
-	w, err := p.WriterTo(9*vg.Inch, 5.5*vg.Inch, "svg")
-	if err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := w.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	fig.LegendAt(true, false)
+	return fig.Save(path)
 }
