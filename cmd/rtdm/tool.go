@@ -89,6 +89,7 @@ func options(c *ucli.Context) (rtdm.Options, error) {
 		o.Label.SkipComments = false
 		o.Soft = false
 		o.LeadWords = 0
+		o.LinkDensity = 0
 	}
 	return o, nil
 }

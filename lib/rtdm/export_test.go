@@ -8,3 +8,6 @@ func DistanceNoPrune(a, b *Tree, c Costs, eps float64) float64 {
 	d, _ := s.pair(0, 0)
 	return d
 }
+
+// PruneLinks exports pruneLinks for the tests.
+var PruneLinks = pruneLinks

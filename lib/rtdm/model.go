@@ -32,18 +32,24 @@ type Options struct {
 	// between the two with at least this many words (a lead paragraph or a video caption the
 	// pattern keeps apart); 0: off. Not in the paper.
 	LeadWords int
+	// LinkDensity, when positive, leaves out of the body the blocks of at least LinkMinWords
+	// words of which at least this share are link words (see pruneLinks). Not in the paper.
+	LinkDensity  float64
+	LinkMinWords int
 }
 
 // DefaultOptions are the paper's settings plus the measured improvements.
 var DefaultOptions = Options{
-	Similarity: 0.8,
-	Linkage:    Complete,
-	MinCluster: 2,
-	Compose:    DefaultComposeOptions,
-	Label:      DefaultLabelOptions,
-	Soft:       true,
-	RegionGap:  -1,
-	LeadWords:  20,
+	Similarity:   0.8,
+	Linkage:      Complete,
+	MinCluster:   2,
+	Compose:      DefaultComposeOptions,
+	Label:        DefaultLabelOptions,
+	Soft:         true,
+	RegionGap:    -1,
+	LeadWords:    20,
+	LinkDensity:  0.5,
+	LinkMinWords: 5,
 }
 
 // Pattern is the ne-pattern of one cluster.
@@ -172,6 +178,9 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		if len(lead) > 0 {
 			ex.BodyRoots = append(lead, ex.BodyRoots...)
 		}
+	}
+	if opt.LinkDensity > 0 {
+		ex.BodyRoots = pruneLinks(pg.Tree, ex.BodyRoots, opt.LinkDensity, opt.LinkMinWords)
 	}
 	if opt.RegionGap >= 0 {
 		ex.BodyRoots = BodyRegion(pg.Tree, ps, ex.Body, ex.Title, opt.RegionGap, opt.RegionMinWords)

@@ -213,6 +213,12 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_LEAD")); err == nil {
 		def.LeadWords = v
 	}
+	if v, err := strconv.ParseFloat(os.Getenv("CHAFF_RTDM_LINKD"), 64); err == nil {
+		def.LinkDensity = v
+	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_LINKW")); err == nil {
+		def.LinkMinWords = v
+	}
 	if os.Getenv("CHAFF_RTDM_COMMENTS") != "" {
 		def.Label.SkipComments = false
 	}
@@ -227,7 +233,7 @@ func TestRealData(t *testing.T) {
 		f := rtdm.DefaultOptions
 		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
 		f.Label.BodyAfterTitle, f.Label.SkipComments = false, false
-		f.RegionGap, f.LeadWords = -1, 0
+		f.RegionGap, f.LeadWords, f.LinkDensity = -1, 0, 0
 		variants = append(variants, variant{"faithful", f, false})
 	}
 	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
