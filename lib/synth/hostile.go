@@ -83,34 +83,51 @@ func Hostile(dir string, scale float64, heavy bool) ([]HostileCase, error) {
 		name, what string
 		heavy      bool
 		data       []byte
+		make       func() []byte // the data of a heavy case, made only when it is written
 	}
 	items := []item{
-		{"truncated-member.warc.gz", "the second record's gzip member is cut in half", false, trunc},
-		{"truncated-frame.warc.zst", "the second record's zstd frame is cut", false, z},
-		{"garbage-between.warc.gz", "junk bytes between two gzip members", false, append(append(gzipBytes(okResp(1)), []byte("GARBAGE\x00\x01\x02 not a member")...), gzipBytes(okResp(2))...)},
-		{"garbage-between.warc", "junk lines between two records", false, append(append(okResp(1), []byte("garbage line\r\nmore junk\r\n\r\n")...), okResp(2)...)},
-		{"content-length-long.warc", "Content-Length larger than the record", false, append(badLen("99999"), okResp(3)...)},
-		{"content-length-short.warc", "Content-Length smaller than the record", false, append(badLen("40"), okResp(3)...)},
-		{"content-length-negative.warc", "negative Content-Length", false, append(badLen("-5"), okResp(3)...)},
-		{"content-length-huge.warc", "Content-Length of 2^62", false, append(badLen("4611686018427387904"), okResp(3)...)},
-		{"headers-no-colon.warc", "HTTP header lines without a colon", false, noColon},
-		{"lf-only.warc", "LF line endings instead of CRLF", false, lfOnly},
-		{"not-chunked.warc", "Transfer-Encoding: chunked on a plain body", false, chunked},
-		{"not-gzip.warc", "Content-Encoding: gzip on a plain body", false, fakeGzip},
-		{"binary-as-html.warc", "binary bytes labelled text/html", false, resp(11, "Content-Type: text/html\r\n", string(binary))},
-		{"invalid-utf8.warc", "invalid UTF-8 under a utf-8 label", false, invalidUTF8},
-		{"nul-bytes.warc", "NUL bytes in the payload", false, nul},
-		{"wrong-types.jsonl", "JSON lines with members of the wrong type", false, []byte(`{"id":1,"url":["x"],"site":{"a":1},"html":"<p>ok</p>"}` + "\n" + `{"id":"2","html":42}` + "\n" + `{"id":"3","html":null}` + "\n" + `{"id":"4","html":["<p>"]}` + "\n")},
-		{"missing-html.jsonl", "records without html", false, []byte(`{"id":"1","url":"http://x.example/1"}` + "\n" + `{"id":"2","text":"only text"}` + "\n")},
-		{"invalid-json.jsonl", "lines that are not JSON objects", false, []byte("{\"id\":\"1\",\"html\":\"<p>a</p>\"}\n{broken\n[1,2]\n\"str\"\n{\"id\":\"5\",\"html\":\"\\x\"}\n{\"id\":\"6\",\"html\":\"<p>b</p>\"}")},
-		{"empty.jsonl", "an empty file", false, nil},
-		{"big-page.jsonl", "one page of 50 MB", true, jsonPage("big", "<html><body>"+strings.Repeat("<p>filler words in a very long page</p>\n", n(50<<20)/40)+"</body></html>")},
-		{"deep-nesting.jsonl", "elements nested 100k deep", true, jsonPage("deep", strings.Repeat("<div>", n(100000))+"<p>deep text</p>"+strings.Repeat("</div>", n(100000)))},
-		{"siblings.jsonl", "1M sibling elements", true, jsonPage("wide", "<ul>"+strings.Repeat("<li>item</li>", n(1000000))+"</ul>")},
-		{"huge-line.jsonl", "a 100 MB line, over a --max-record-bytes of 64 MB", true, jsonPage("huge", strings.Repeat("x", n(100<<20)))},
-		{"bomb.jsonl.gz", "a gzip decompression bomb: one line of 2 GB of spaces", true, gzipRepeat(' ', int64(n(2<<30)))},
+		{"truncated-member.warc.gz", "the second record's gzip member is cut in half", false, trunc, nil},
+		{"truncated-frame.warc.zst", "the second record's zstd frame is cut", false, z, nil},
+		{"garbage-between.warc.gz", "junk bytes between two gzip members", false, append(append(gzipBytes(okResp(1)), []byte("GARBAGE\x00\x01\x02 not a member")...), gzipBytes(okResp(2))...), nil},
+		{"garbage-between.warc", "junk lines between two records", false, append(append(okResp(1), []byte("garbage line\r\nmore junk\r\n\r\n")...), okResp(2)...), nil},
+		{"content-length-long.warc", "Content-Length larger than the record", false, append(badLen("99999"), okResp(3)...), nil},
+		{"content-length-short.warc", "Content-Length smaller than the record", false, append(badLen("40"), okResp(3)...), nil},
+		{"content-length-negative.warc", "negative Content-Length", false, append(badLen("-5"), okResp(3)...), nil},
+		{"content-length-huge.warc", "Content-Length of 2^62", false, append(badLen("4611686018427387904"), okResp(3)...), nil},
+		{"headers-no-colon.warc", "HTTP header lines without a colon", false, noColon, nil},
+		{"lf-only.warc", "LF line endings instead of CRLF", false, lfOnly, nil},
+		{"not-chunked.warc", "Transfer-Encoding: chunked on a plain body", false, chunked, nil},
+		{"not-gzip.warc", "Content-Encoding: gzip on a plain body", false, fakeGzip, nil},
+		{"binary-as-html.warc", "binary bytes labelled text/html", false, resp(11, "Content-Type: text/html\r\n", string(binary)), nil},
+		{"invalid-utf8.warc", "invalid UTF-8 under a utf-8 label", false, invalidUTF8, nil},
+		{"nul-bytes.warc", "NUL bytes in the payload", false, nul, nil},
+		{"wrong-types.jsonl", "JSON lines with members of the wrong type", false, []byte(`{"id":1,"url":["x"],"site":{"a":1},"html":"<p>ok</p>"}` + "\n" + `{"id":"2","html":42}` + "\n" + `{"id":"3","html":null}` + "\n" + `{"id":"4","html":["<p>"]}` + "\n"), nil},
+		{"missing-html.jsonl", "records without html", false, []byte(`{"id":"1","url":"http://x.example/1"}` + "\n" + `{"id":"2","text":"only text"}` + "\n"), nil},
+		{"invalid-json.jsonl", "lines that are not JSON objects", false, []byte("{\"id\":\"1\",\"html\":\"<p>a</p>\"}\n{broken\n[1,2]\n\"str\"\n{\"id\":\"5\",\"html\":\"\\x\"}\n{\"id\":\"6\",\"html\":\"<p>b</p>\"}"), nil},
+		{"empty.jsonl", "an empty file", false, nil, nil},
+		{"big-page.jsonl", "one page of 50 MB", true, nil, func() []byte {
+			return jsonPage("big", "<html><body>"+strings.Repeat("<p>filler words in a very long page</p>\n", n(50<<20)/40)+"</body></html>")
+		}},
+		{"deep-nesting.jsonl", "elements nested 100k deep", true, nil, func() []byte {
+			return jsonPage("deep", strings.Repeat("<div>", n(100000))+"<p>deep text</p>"+strings.Repeat("</div>", n(100000)))
+		}},
+		{"siblings.jsonl", "1M sibling elements", true, nil, func() []byte {
+			return jsonPage("wide", "<ul>"+strings.Repeat("<li>item</li>", n(1000000))+"</ul>")
+		}},
+		{"huge-line.jsonl", "a 100 MB line, over a --max-record-bytes of 64 MB", true, nil, func() []byte {
+			return jsonPage("huge", strings.Repeat("x", n(100<<20)))
+		}},
+		{"bomb.jsonl.gz", "a gzip decompression bomb: one line of 2 GB of spaces", true, nil, func() []byte {
+			return gzipRepeat(' ', int64(n(2<<30)))
+		}},
 	}
 	for _, it := range items {
+		if it.heavy && !heavy {
+			continue
+		}
+		if it.make != nil {
+			it.data = it.make()
+		}
 		if err := add(it.name, it.what, it.heavy, it.data); err != nil {
 			return nil, err
 		}
