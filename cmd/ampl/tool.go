@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"html"
 	"io"
 
 	"github.com/chaffkit/chaff/lib/ampl"
@@ -170,49 +169,4 @@ func (m model) Apply(page *record.Record) (cli.Result, error) {
 		d.Peak = m.Peak.F
 	}
 	return cli.Result{Text: htmltext.RenderSpans(page.HTML, spans), Detail: d}, nil
-}
-
-// View writes the page's source, escaped, with what apply keeps (the content) in black and
-// the rest (template strings, and blocks too short to keep) greyed.
-func (m model) View(w io.Writer, page *record.Record) error {
-	src := page.HTML
-	kept := m.Content(src)
-	bw := &errWriter{w: w}
-	peak := 0
-	if m.Peak != nil {
-		peak = m.Peak.F
-	}
-	title := page.URL
-	if title == "" {
-		title = page.ID
-	}
-	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>ampl: %s</title></head><body>\n", html.EscapeString(title))
-	fmt.Fprintf(bw, "<div class=\"ampl\"><p>ampl: |S| = %d, maximal peak f = %d, %d template strings; content (kept) black, the rest greyed.</p>\n", m.Pages, peak, len(m.Strings))
-	fmt.Fprint(bw, "<pre style=\"white-space:pre-wrap;word-break:break-all;font:12px monospace\">")
-	at := 0
-	for _, s := range kept {
-		if s[0] > at {
-			fmt.Fprintf(bw, "<span style=\"color:#bbb\">%s</span>", html.EscapeString(src[at:s[0]]))
-		}
-		fmt.Fprintf(bw, "<b style=\"color:#000\">%s</b>", html.EscapeString(src[s[0]:s[1]]))
-		at = s[1]
-	}
-	if at < len(src) {
-		fmt.Fprintf(bw, "<span style=\"color:#bbb\">%s</span>", html.EscapeString(src[at:]))
-	}
-	fmt.Fprint(bw, "</pre></div>\n</body></html>\n")
-	return bw.err
-}
-
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return len(p), nil
-	}
-	_, e.err = e.w.Write(p)
-	return len(p), nil
 }
