@@ -10,9 +10,11 @@ type LabelOptions struct {
 	BodyMinWords  int // a body has more than this many words (the paper: 100)
 	TitleMaxWords int // a title has 1 to this many words (the paper: 20)
 	// DocTitle first looks for the title among the passages outside <head> whose terms
-	// are mostly (at least half) in the page's <title>, the one with the largest share, then
-	// the most shared terms, then the closest to the body; the paper's heuristic decides
-	// when none is. Not in the paper.
+	// are mostly (at least half) in the page's <title>, the one with the largest share times
+	// shared terms (so that a one-word tag does not beat the headline), then the closest to
+	// the body; the paper's heuristic decides when none is, with the body's leading pieces
+	// as candidates too (see leadingHeadline). A <title> that is the same on every page of
+	// the cluster (fixed text in the pattern) is not used. Not in the paper.
 	DocTitle bool
 	// BodyAfterTitle, when the title was found by DocTitle in a passage of its own, takes as
 	// the body the longest passage after the title with more than BodyMinWords words (not the
@@ -126,7 +128,70 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 	if title >= 0 {
 		titleText = ps[title].Text
 	}
+	if opt.DocTitle {
+		// The headline inside the body passage (its first pieces) competes as if adjacent.
+		if text, common := leadingHeadline(ps[body], opt.TitleMaxWords); common > 0 &&
+			(title < 0 || float64(common) > bestScore) {
+			return body, body, text
+		}
+	}
 	return title, body, titleText
+}
+
+// leadingHeadline looks for a headline among the pieces of the body before its text starts
+// (the pieces of 1 to maxWords words before the first longer one): the piece sharing the most
+// distinct terms of three letters or more with the rest of the body, the earlier on ties.
+// It serves pages whose <title> does not name the article (the site's name only) and whose
+// pattern merged the headline into the body passage.
+func leadingHeadline(body Passage, maxWords int) (text string, common int) {
+	var lead []string
+	for _, pc := range body.Pieces {
+		if countWords(pc) > maxWords {
+			break
+		}
+		lead = append(lead, pc)
+	}
+	if len(lead) == 0 || len(lead) == len(body.Pieces) {
+		return "", 0
+	}
+	rest := make(map[string]struct{})
+	for _, pc := range body.Pieces[len(lead):] {
+		for _, w := range words(pc) {
+			rest[w] = struct{}{}
+		}
+	}
+	for _, pc := range lead {
+		seen := make(map[string]struct{})
+		n := 0
+		for _, w := range words(pc) {
+			if _, dup := seen[w]; dup || !termLike(w) {
+				continue
+			}
+			seen[w] = struct{}{}
+			if _, ok := rest[w]; ok {
+				n++
+			}
+		}
+		if n > common {
+			text, common = pc, n
+		}
+	}
+	return text, common
+}
+
+// termLike reports a term of three letters or more, or one character of an unspaced script:
+// the terms that say what a text is about (not "to", "by", "5", "am").
+func termLike(w string) bool {
+	letters := 0
+	for _, r := range w {
+		if unspaced(r) {
+			return true
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= 3
 }
 
 // words returns the lower-cased \w+ tokens of s (letters, digits, marks, underscore).
@@ -215,7 +280,7 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 		if dist < 0 {
 			dist = -dist
 		}
-		if best < 0 || share > bestShare || (share == bestShare && (common > bestCommon || (common == bestCommon && dist < bestDist))) {
+		if best < 0 || share*float64(common) > bestShare*float64(bestCommon) || (share*float64(common) == bestShare*float64(bestCommon) && dist < bestDist) {
 			best, bestText, bestShare, bestCommon, bestDist = j, text, share, common, dist
 		}
 	}

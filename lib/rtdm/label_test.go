@@ -141,3 +141,24 @@ func TestTrimComments(t *testing.T) {
 		t.Error("cut with fewer than 200 words before the comments")
 	}
 }
+
+// A site whose <title> is its name only (the same on every page: fixed text in the pattern)
+// and whose headline the pattern merged into the body: the headline is the leading piece
+// sharing the most terms with the rest of the body, not the dateline or the byline.
+func TestHeadlineWithoutDocTitle(t *testing.T) {
+	body := "WASHINGTON (AP) Critics of the Patriot Act want changes before its renewal. " + strings.Repeat("The attorney general Gonzales will defend the act in the Senate today. ", 12)
+	g := MustParseTree(`html(head(title("New York Post Online Edition: Breaking News")) body(table(td(p("Apr 5, 2:31 AM EDT") b("Gonzales to Defend Patriot Act Renewal") p("By MARK SHERMAN Associated Press Writer") p("` + body + `")) td(a("Latest News")))))`)
+	p := MustParseTree(`html(head(title("New York Post Online Edition: Breaking News")) body(table(td(*) td(a("Latest News")))))`)
+	if !fixedTitle(p) {
+		t.Fatal("fixedTitle false for a pattern whose <title> is fixed text")
+	}
+	if fixedTitle(MustParseTree(`html(head(title(.)) body(+))`)) {
+		t.Error("fixedTitle true for a <title> wildcard")
+	}
+	_, ps := MatchTree(p, g)
+	FillText(g, ps)
+	title, bodyIdx, text := Label(ps, "", DefaultLabelOptions)
+	if title != bodyIdx || text != "Gonzales to Defend Patriot Act Renewal" {
+		t.Errorf("Label = %d %d %q", title, bodyIdx, text)
+	}
+}

@@ -160,7 +160,11 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	ex.Cost = cost
 	FillText(pg.Tree, ps)
 	ex.Passages = ps
-	ex.Title, ex.Body, ex.TitleText = Label(ps, DocTitle(pg.Tree), opt.Label)
+	docTitle := DocTitle(pg.Tree)
+	if opt.Label.DocTitle && fixedTitle(m.Patterns[best].Tree) {
+		docTitle = "" // the site's <title>, the same on every page of the cluster
+	}
+	ex.Title, ex.Body, ex.TitleText = Label(ps, docTitle, opt.Label)
 	if ex.Body < 0 {
 		return ex, ErrNoBody
 	}
@@ -280,4 +284,20 @@ func trimComments(t *Tree, roots []int32, minBefore int) (out []int32, ok bool) 
 		before += w
 	}
 	return roots, false
+}
+
+// fixedTitle reports whether the pattern's <title> element holds no wildcard: every page of
+// its cluster had the same <title>, which then names the site, not the article.
+func fixedTitle(p *Tree) bool {
+	for i := range p.Nodes {
+		if p.Nodes[i].Tag == "title" {
+			for k := i + 1; k < i+int(p.Nodes[i].Size); k++ {
+				if p.Nodes[k].Kind != Plain {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
