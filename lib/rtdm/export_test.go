@@ -9,5 +9,7 @@ func DistanceNoPrune(a, b *Tree, c Costs, eps float64) float64 {
 	return d
 }
 
-// PruneLinks exports pruneLinks for the tests.
-var PruneLinks = pruneLinks
+// PruneLinks exports nodeStats.pruneLinks for the tests.
+func PruneLinks(t *Tree, roots []int32, density float64, minWords int) []int32 {
+	return statsOf(t).pruneLinks(roots, density, minWords)
+}

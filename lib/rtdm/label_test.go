@@ -132,12 +132,12 @@ func TestTrimComments(t *testing.T) {
 	g := MustParseTree(`r(div(p("` + strings.Repeat("article ", 150) + `") div(` +
 		comment("ann", "12:27 am") + comment("bob", "1:05 pm") + comment("cy", "2:10 pm") +
 		comment("dee", "3:33 pm") + comment("eve", "4:44 pm") + `)))`)
-	roots, ok := trimComments(g, []int32{1}, 100)
+	roots, ok := statsOf(g).trimComments([]int32{1}, 100)
 	if !ok || len(roots) != 1 || g.Nodes[roots[0]].Tag != "p" {
 		t.Errorf("trimComments = %v, %v: want the article paragraph alone", roots, ok)
 	}
 	// Not enough words before the comments: nothing is cut.
-	if _, ok := trimComments(g, []int32{1}, 200); ok {
+	if _, ok := statsOf(g).trimComments([]int32{1}, 200); ok {
 		t.Error("cut with fewer than 200 words before the comments")
 	}
 }
@@ -160,5 +160,27 @@ func TestHeadlineWithoutDocTitle(t *testing.T) {
 	title, bodyIdx, text := Label(ps, "", DefaultLabelOptions)
 	if title != bodyIdx || text != "Gonzales to Defend Patriot Act Renewal" {
 		t.Errorf("Label = %d %d %q", title, bodyIdx, text)
+	}
+}
+
+// Three comments, each headed by its author and time, are a comment list even though three
+// times in their words are too few for the density rule; paragraphs that mention a time in
+// passing are not.
+func TestTrimCommentList(t *testing.T) {
+	comment := func(name, time string) string {
+		return `div(span(b("` + name + `") " at ` + time + ` January 30, 2013") p("` + strings.Repeat("I think the prices will keep rising ", 6) + `"))`
+	}
+	g := MustParseTree(`r(div(p("` + strings.Repeat("article ", 150) + `") div(h3("Comments (3)") div(` +
+		comment("tim", "6:26 PM") + comment("chilli", "6:04 PM") + comment("enlight", "4:30 PM") + `))))`)
+	roots, ok := statsOf(g).trimComments([]int32{1}, 100)
+	if !ok || len(roots) != 2 || g.Nodes[roots[0]].Tag != "p" || g.Nodes[roots[1]].Tag != "h3" {
+		t.Errorf("trimComments = %v, %v: want the article paragraph and the heading", roots, ok)
+	}
+	para := func(time string) string {
+		return `p("` + strings.Repeat("the council met again ", 5) + `and at ` + time + ` the vote was taken. ` + strings.Repeat("more words here ", 10) + `")`
+	}
+	g = MustParseTree(`r(div(p("` + strings.Repeat("article ", 150) + `") ` + para("6:26 PM") + para("7:04 PM") + para("8:30 PM") + `))`)
+	if roots, ok := statsOf(g).trimComments([]int32{1}, 100); ok {
+		t.Errorf("paragraphs with times in passing were cut: %v", roots)
 	}
 }

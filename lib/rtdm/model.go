@@ -169,8 +169,12 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		return ex, ErrNoBody
 	}
 	ex.BodyRoots = ps[ex.Body].Roots
+	var st *nodeStats
+	if opt.Label.SkipComments || opt.LinkDensity > 0 {
+		st = statsOf(pg.Tree)
+	}
 	if opt.Label.SkipComments {
-		ex.BodyRoots, _ = trimComments(pg.Tree, ex.BodyRoots, opt.Label.BodyMinWords)
+		ex.BodyRoots, _ = st.trimComments(ex.BodyRoots, opt.Label.BodyMinWords)
 	}
 	if opt.LeadWords > 0 && ex.Title >= 0 && ex.Title < ex.Body {
 		var lead []int32
@@ -184,7 +188,7 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		}
 	}
 	if opt.LinkDensity > 0 {
-		ex.BodyRoots = pruneLinks(pg.Tree, ex.BodyRoots, opt.LinkDensity, opt.LinkMinWords)
+		ex.BodyRoots = st.pruneLinks(ex.BodyRoots, opt.LinkDensity, opt.LinkMinWords)
 	}
 	if opt.RegionGap >= 0 {
 		ex.BodyRoots = BodyRegion(pg.Tree, ps, ex.Body, ex.Title, opt.RegionGap, opt.RegionMinWords)
@@ -258,32 +262,6 @@ func (t *Tree) UnmarshalJSON(data []byte) error {
 	}
 	*t = *nt
 	return nil
-}
-
-// trimComments cuts the body roots before the first subtree of 50 words or more with at least
-// 5 clock times, one per 100 words or more (a stricter CommentLike: a subtree is a smaller
-// sample), when more than minBefore words come before it. A root that holds such a subtree
-// deeper is replaced by its children before the cut. ok reports a cut.
-func trimComments(t *Tree, roots []int32, minBefore int) (out []int32, ok bool) {
-	before := 0
-	one := make([]Passage, 1)
-	for k, r := range roots {
-		one[0] = Passage{Roots: []int32{r}}
-		FillText(t, one)
-		w, times := one[0].Words, clockTimes(one[0].Text)
-		if w >= 50 && times >= 5 {
-			if times*100 >= w && before > minBefore {
-				return roots[:k:k], true
-			}
-			if kids := t.Kids(int(r), nil); len(kids) > 1 {
-				if cut, ok := trimComments(t, kids, minBefore-before); ok {
-					return append(roots[:k:k], cut...), true
-				}
-			}
-		}
-		before += w
-	}
-	return roots, false
 }
 
 // fixedTitle reports whether the pattern's <title> element holds no wildcard: every page of
