@@ -28,21 +28,39 @@ body{margin:0;font:14px/1.45 system-ui,sans-serif;display:flex}
 </style></head><body>
 <div id="page"><p class="legend"><b>%s</b><br>
 <span class="keep">kept (meaningful)</span><span class="new">kept (style not in the model)</span><span class="drop">removed (noisy)</span>
-&middot; %d removed, %d kept</p>
-`
+&middot; %d removed, %d kept`
 
 // View writes an HTML page for people: the page's text with the removed parts greyed, and
 // beside it the model's simplified style tree with each node's pages m, NodeImp and CompImp.
-// Everything from the page is escaped and the view forbids scripts, so nothing of the page
-// runs. title names the page (its URL or id).
+// Each removed block says why it went (its tooltip; the legend counts the reasons), since a
+// leaf the tree calls meaningful can still lose a block to its words, its links or its
+// repeated text. Everything from the page is escaped and the view forbids scripts, so
+// nothing of the page runs. title names the page (its URL or id).
 func (m *Model) View(w io.Writer, src, title string) error {
 	doc := dom.Parse(src)
 	decided := map[*dom.Node]viewMark{}
+	var why [numDropReasons]int
 	res := m.Map(doc, func(pn *dom.Node, mn *Node, d Decision) {
-		decided[pn] = viewMark{d, mn}
+		vm := viewMark{d: d, mn: mn}
+		if d == Dropped {
+			vm.why = m.dropReason(pn, mn)
+			why[vm.why]++
+		}
+		decided[pn] = vm
 	})
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, viewHead, html.EscapeString(title), html.EscapeString(title), res.Noisy, res.Kept)
+	if res.Noisy > 0 {
+		bw.WriteString("<br>removed:")
+		sep := " "
+		for r, n := range why {
+			if n > 0 {
+				fmt.Fprintf(bw, "%s%d %s", sep, n, dropReasonText[r])
+				sep = "; "
+			}
+		}
+	}
+	bw.WriteString("</p>\n")
 	writePage(bw, doc.Body(), decided, 0)
 	fmt.Fprintf(bw, "</div>\n<div id=\"sst\"><b>site style tree</b> (mode %s, t = %.2f, %d pages; m pages, NodeImp, CompImp)\n",
 		html.EscapeString(m.Mode), m.Threshold, m.Pages)
@@ -52,12 +70,70 @@ func (m *Model) View(w io.Writer, src, title string) error {
 	return bw.Flush()
 }
 
+// Why a page node was dropped, as the view tells it.
+const (
+	dropNoisyNode = iota // mapped to a node of the tree marked noisy
+	dropWords            // a leaf block whose words are noise in its model leaf
+	dropLinks            // a link-only leaf block
+	dropRepeated         // a leaf block whose whole text was on several sample pages
+	dropGlobal           // not in the tree (or on one sample page): noisy words site-wide
+	dropRare             // not in the tree, and Options.Rare
+	dropRecord           // in a repeated record (comments, teasers)
+	numDropReasons
+)
+
+var dropReasonText = [numDropReasons]string{
+	dropNoisyNode: "noisy in the style tree",
+	dropWords:     "words noisy in their leaf",
+	dropLinks:     "link-only",
+	dropRepeated:  "text found whole on 2+ sample pages (repeated block)",
+	dropGlobal:    "not in the tree, words noisy site-wide",
+	dropRare:      "not in the tree (rare)",
+	dropRecord:    "in a repeated record",
+}
+
+// dropReason tells why Map dropped pn, mapped to mn (nil: not in the tree), by asking the
+// mapper's own tests again in the order it applies them.
+func (m *Model) dropReason(pn *dom.Node, mn *Node) int {
+	mp := &mapper{m: m}
+	o := m.opts
+	switch {
+	case mn != nil && mn.Mark == markDrop:
+		return dropNoisyNode
+	case mn != nil && mn.leaf:
+		switch mp.leafVerdict(mn, pn) {
+		case verdictLinks:
+			return dropLinks
+		case verdictNoise:
+			return dropWords
+		case verdictRepeat:
+			return dropRepeated
+		}
+	case mn == nil:
+		// free() decides leaf by leaf with the site-wide entropies; unmatched parts are
+		// dropped by Rare; what is left is a part of a repeated record.
+		if o.Global && m.global != nil {
+			if o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity) {
+				return dropLinks
+			}
+			if mp.noise(m.global, pn) {
+				return dropGlobal
+			}
+		}
+		if o.Rare && m.Pages >= 3 {
+			return dropRare
+		}
+	}
+	return dropRecord
+}
+
 // maxViewDepth bounds the nesting the view shows (the mapping itself has no bound).
 const maxViewDepth = 4000
 
 type viewMark struct {
-	d  Decision
-	mn *Node
+	d   Decision
+	mn  *Node
+	why int // with d == Dropped: a drop* reason
 }
 
 var viewClass = [...]string{Dropped: "drop", Kept: "keep", Unmatched: "new"}
@@ -88,6 +164,9 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 					tip = fmt.Sprintf("%s  m=%d CompImp=%.3f", vm.mn.Label, vm.mn.Pages, vm.mn.CompImp)
 				} else {
 					tip = label(c, false) + "  (not in the model)"
+				}
+				if vm.d == Dropped {
+					tip += "  removed: " + dropReasonText[vm.why]
 				}
 			}
 			fmt.Fprintf(w, `<div class="%s" title="%s">`, class, html.EscapeString(tip))
