@@ -53,7 +53,7 @@ var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, Doc
 func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, titleText string) {
 	body = -1
 	for i := range ps {
-		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) && !(opt.SkipComments && CommentLike(ps[i].Text, ps[i].Words)) {
+		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) && !(opt.SkipComments && ps[i].Comments) {
 			body = i
 		}
 	}
@@ -79,7 +79,7 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 			if opt.BodyAfterTitle && t != body {
 				after := -1
 				for k := t + 1; k < len(ps); k++ {
-					if ps[k].Words > opt.BodyMinWords && !(opt.SkipComments && CommentLike(ps[k].Text, ps[k].Words)) {
+					if ps[k].Words > opt.BodyMinWords && !(opt.SkipComments && ps[k].Comments) {
 						if after < 0 || ps[k].Words > ps[after].Words {
 							after = k
 						}
@@ -302,24 +302,4 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 
 // CommentLike reports whether a text of n words reads like a list of reader comments: at
 // least 3 clock times (d:dd or dd:dd followed by a non-digit), one per 200 words or more.
-func CommentLike(text string, n int) bool { return clockTimes(text) >= 3 && clockTimes(text)*200 >= n }
-
-// clockTimes counts the clock times (d:dd or dd:dd followed by a non-digit) in text.
-func clockTimes(text string) int {
-	times := 0
-	for i := 0; i+3 < len(text); i++ {
-		if text[i] != ':' || i == 0 {
-			continue
-		}
-		if !isDigit(text[i-1]) || !isDigit(text[i+1]) || !isDigit(text[i+2]) {
-			continue
-		}
-		if i+3 < len(text) && isDigit(text[i+3]) {
-			continue
-		}
-		times++
-	}
-	return times
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func CommentLike(text string, n int) bool { k := clockTimes(text); return k >= 3 && k*200 >= n }

@@ -14,8 +14,12 @@ func TestCommentLike(t *testing.T) {
 	if CommentLike(article, countWords(article)) {
 		t.Error("an article with one clock time taken for comments")
 	}
-	if clockTimes("at 12:27, 1:05 and 123:456 or 10:305") != 2 {
-		t.Errorf("clockTimes = %d", clockTimes("at 12:27, 1:05 and 123:456 or 10:305"))
+	if clockTimes("at 12:27, 1:05 and 123:456 or 10:305 at 9:15") != 3 {
+		t.Errorf("clockTimes = %d", clockTimes("at 12:27, 1:05 and 123:456 or 10:305 at 9:15"))
+	}
+	dates := "27. Jun, 2012 / Toren says; June 27th, 2012; 27 June 2012 at 6:26 PM; 2012-06-27; not 2012-06-275, 32 May 2012, May 2012 or Mayday 5 2012"
+	if n := timestamps(dates); n != 5 {
+		t.Errorf("timestamps = %d, want 5 (4 dates, 1 time)", n)
 	}
 }
 
@@ -67,6 +71,7 @@ func TestBodyAfterTitle(t *testing.T) {
 	}
 	for i := range ps {
 		ps[i].Words = countWords(ps[i].Text)
+		ps[i].Comments = CommentLike(ps[i].Text, ps[i].Words) // as FillText sets it
 	}
 	if _, body, _ := Label(ps, "Storm hits the city | Daily", DefaultLabelOptions); body != 2 {
 		t.Errorf("body %d, want the longest passage after the title that is not comments", body)
@@ -168,7 +173,7 @@ func TestHeadlineWithoutDocTitle(t *testing.T) {
 // passing are not.
 func TestTrimCommentList(t *testing.T) {
 	comment := func(name, time string) string {
-		return `div(span(b("` + name + `") " at ` + time + ` January 30, 2013") p("` + strings.Repeat("I think the prices will keep rising ", 6) + `"))`
+		return `div(span(b("` + name + `") " at ` + time + `") p("` + strings.Repeat("I think the prices will keep rising ", 6) + `"))`
 	}
 	g := MustParseTree(`r(div(p("` + strings.Repeat("article ", 150) + `") div(h3("Comments (3)") div(` +
 		comment("tim", "6:26 PM") + comment("chilli", "6:04 PM") + comment("enlight", "4:30 PM") + `))))`)
@@ -182,5 +187,22 @@ func TestTrimCommentList(t *testing.T) {
 	g = MustParseTree(`r(div(p("` + strings.Repeat("article ", 150) + `") ` + para("6:26 PM") + para("7:04 PM") + para("8:30 PM") + `))`)
 	if roots, ok := statsOf(g).trimComments([]int32{1}, 100); ok {
 		t.Errorf("paragraphs with times in passing were cut: %v", roots)
+	}
+}
+
+// Comments headed by a date only ("27. Jun, 2012 / Toren says:") form a comment list too; a
+// list of stories whose dates come late in each item does not.
+func TestCommentListByDate(t *testing.T) {
+	li := func(head, text string) string { return `li(p("` + head + `") p("` + text + `"))` }
+	g := MustParseTree(`ul(` + li("27. Jun, 2012 / Toren says:", "Saw the tweet, good luck") +
+		li("27. Jun, 2012 / Larisa says:", "Tons of luck and hope") + li("28 June 2012 / Cam says:", "Thinking of you") + `)`)
+	st := statsOf(g)
+	if !st.commentList(g.Kids(0, nil)) {
+		t.Error("date-headed comments not recognised")
+	}
+	late := strings.Repeat("the council met and talked about the budget for the coming year ", 2)
+	g = MustParseTree(`ul(` + li(late, "June 27, 2012") + li(late, "June 28, 2012") + li(late, "June 29, 2012") + `)`)
+	if statsOf(g).commentList(g.Kids(0, nil)) {
+		t.Error("items with a date after 15 words taken for comments")
 	}
 }

@@ -13,6 +13,9 @@ type Passage struct {
 	// non-inline element (a heading, a paragraph, a cell) and not split by <br> or <hr> join
 	// into one piece.
 	Pieces []string
+	// Comments reports a passage that reads as reader comments: CommentLike text, or (set by
+	// Model.Extract) roots that form a list of comments. Such a passage is no body.
+	Comments bool
 }
 
 // MatchTree matches the ne-pattern p against the page tree t with the (A)-(H) cost model and
@@ -94,6 +97,7 @@ func FillText(t *Tree, ps []Passage) {
 			}
 		}
 		ps[x].Words = countWords(ps[x].Text)
+		ps[x].Comments = CommentLike(ps[x].Text, ps[x].Words)
 	}
 }
 

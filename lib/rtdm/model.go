@@ -160,6 +160,15 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	ex.Cost = cost
 	FillText(pg.Tree, ps)
 	ex.Passages = ps
+	var st *nodeStats
+	if opt.Label.SkipComments || opt.LinkDensity > 0 {
+		st = statsOf(pg.Tree)
+	}
+	if opt.Label.SkipComments {
+		for i := range ps {
+			ps[i].Comments = ps[i].Comments || st.commentList(ps[i].Roots)
+		}
+	}
 	docTitle := DocTitle(pg.Tree)
 	if opt.Label.DocTitle && fixedTitle(m.Patterns[best].Tree) {
 		docTitle = "" // the site's <title>, the same on every page of the cluster
@@ -169,10 +178,6 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		return ex, ErrNoBody
 	}
 	ex.BodyRoots = ps[ex.Body].Roots
-	var st *nodeStats
-	if opt.Label.SkipComments || opt.LinkDensity > 0 {
-		st = statsOf(pg.Tree)
-	}
 	if opt.Label.SkipComments {
 		ex.BodyRoots, _ = st.trimComments(ex.BodyRoots, opt.Label.BodyMinWords)
 	}

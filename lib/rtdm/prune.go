@@ -11,12 +11,13 @@ type nodeStats struct {
 	words  []int32 // words of the subtree's text
 	linked []int32 // of those, the words inside an <a> element
 	times  []int32 // clock times (12:27, 6:26 PM) in the subtree's text nodes
+	stamps []int32 // clock times and dates (see timestamps)
 }
 
 // statsOf counts words, link words and clock times below every node of t.
 func statsOf(t *Tree) *nodeStats {
 	n := t.Len()
-	st := &nodeStats{t: t, words: make([]int32, n), linked: make([]int32, n), times: make([]int32, n)}
+	st := &nodeStats{t: t, words: make([]int32, n), linked: make([]int32, n), times: make([]int32, n), stamps: make([]int32, n)}
 	inLink := make([]bool, n)
 	for i := range n { // pre-order: a parent comes before its children
 		if p := t.Nodes[i].Parent; p >= 0 {
@@ -28,6 +29,7 @@ func statsOf(t *Tree) *nodeStats {
 		if nd.Kind == Plain && nd.Tag == TextTag {
 			st.words[i] = int32(countWords(nd.Text))
 			st.times[i] = int32(clockTimes(nd.Text))
+			st.stamps[i] = int32(timestamps(nd.Text))
 			if inLink[i] {
 				st.linked[i] = st.words[i]
 			}
@@ -36,6 +38,7 @@ func statsOf(t *Tree) *nodeStats {
 			st.words[p] += st.words[i]
 			st.linked[p] += st.linked[i]
 			st.times[p] += st.times[i]
+			st.stamps[p] += st.stamps[i]
 		}
 	}
 	return st
@@ -111,8 +114,8 @@ func (st *nodeStats) pruneLinks(roots []int32, density float64, minWords int) []
 // comments reports a block that reads as reader comments: 50 words or more with at least 5
 // clock times, one per 100 words or more (a stricter CommentLike: a subtree is a smaller
 // sample); or a list of comments: at least 3 children of one tag that each begin (within
-// their first 15 words) with a clock time, and they are at least half of its children of
-// that tag.
+// their first 15 words) with a clock time or a date, and they are at least half of its
+// children of that tag.
 func (st *nodeStats) comments(i int32) bool {
 	if !st.block(i) {
 		return false
@@ -121,18 +124,24 @@ func (st *nodeStats) comments(i int32) bool {
 	if w >= 50 && times >= 5 && times*100 >= w {
 		return true
 	}
-	if times < 3 {
+	if st.stamps[i] < 3 {
 		return false
 	}
+	return st.commentList(st.t.Kids(int(i), nil))
+}
+
+// commentList reports sibling nodes of which at least 3 of one tag each begin (within their
+// first 15 words) with a clock time or a date, and they are at least half of that tag's nodes.
+func (st *nodeStats) commentList(nodes []int32) bool {
 	count := map[string]int{}
 	headed := map[string]int{}
-	for _, k := range st.t.Kids(int(i), nil) {
+	for _, k := range nodes {
 		if !st.block(k) {
 			continue
 		}
 		tag := st.t.Nodes[k].Tag
 		count[tag]++
-		if st.times[k] > 0 && st.timeFirst(k, 15) {
+		if st.stamps[k] > 0 && st.stampFirst(k, 15) {
 			headed[tag]++
 		}
 	}
@@ -144,13 +153,13 @@ func (st *nodeStats) comments(i int32) bool {
 	return false
 }
 
-// timeFirst reports a clock time among the first n words of the subtree of i.
-func (st *nodeStats) timeFirst(i int32, n int) bool {
+// stampFirst reports a clock time or a date among the first n words of the subtree of i.
+func (st *nodeStats) stampFirst(i int32, n int) bool {
 	end := int(i) + int(st.t.Nodes[i].Size)
 	seen := 0
 	for k := int(i); k < end && seen < n; k++ {
 		if st.t.Nodes[k].Tag == TextTag && st.words[k] > 0 {
-			if st.times[k] > 0 {
+			if st.stamps[k] > 0 {
 				return true
 			}
 			seen += int(st.words[k])
@@ -163,7 +172,7 @@ func (st *nodeStats) timeFirst(i int32, n int) bool {
 // minBefore words of the body precede; a root that holds one deeper is replaced by its
 // children before the cut. ok reports a cut.
 func (st *nodeStats) trimComments(roots []int32, minBefore int) (out []int32, ok bool) {
-	below := st.memoBelow(st.comments, func(i int32) bool { return st.times[i] >= 3 })
+	below := st.memoBelow(st.comments, func(i int32) bool { return st.stamps[i] >= 3 })
 	before := 0
 	var walk func(rs []int32) bool
 	walk = func(rs []int32) bool {
