@@ -10,77 +10,111 @@ import (
 // Page is a web page as a labelled ordered tree: elements labelled by tag, text nodes with
 // their whitespace-normalised text. Comments, whitespace-only text and the raw content of
 // script, style, noscript, template, iframe and the like are left out (the elements stay, as
-// leaves). Node i of Tree was built from Nodes[i].
+// leaves). Node i of Tree was built from the page node whose byte span is the i-th of the
+// page (see [Page.Spans]).
 type Page struct {
-	HTML  string
-	Tree  *Tree
-	Nodes []*dom.Node
+	HTML string
+	Tree *Tree
+	// spans[s] is the byte span in HTML of the page node that Tree nodes with Src s were
+	// built from (an element with its content, or a text).
+	spans [][2]int
 }
 
-// maxDepth bounds the nesting kept from a page (deeper elements are flattened by lib/dom), so
-// that the recursion of the distance stays shallow.
+// maxDepth bounds the nesting kept from a page (deeper elements are flattened as lib/dom's
+// MaxDepth does), so that the recursion of the distance stays shallow.
 const maxDepth = 256
 
-// NewPage parses html into a Page.
+// NewPage parses html into a Page. The tree is built straight from the events of a
+// dom.Scanner, the tree lib/dom.Parse(html, dom.MaxDepth(256)) would give without building
+// it: a page costs its Tree (80 bytes a node) and 16 bytes a node of spans, not a dom tree
+// besides.
 func NewPage(html string) *Page {
-	root := dom.Parse(html, dom.MaxDepth(maxDepth))
 	pg := &Page{HTML: html}
 	var b Builder
-	skip := 0 // depth inside an element whose content is left out
-	root.Visit(func(n *dom.Node) bool {
-		switch n.Type {
-		case dom.Comment:
-			return false
-		case dom.Text:
-			if skip > 0 {
-				return false
-			}
-			t := normalizeSpace(n.Text)
-			if t == "" {
-				return false
-			}
-			b.Text(t, len(pg.Nodes))
-			pg.Nodes = append(pg.Nodes, n)
-			return false
+	if len(html) > 1<<20 {
+		// A page has about as many nodes as '<' (start and end tags; 0.43-0.96 of them on
+		// the evaluation pages): room for them up front spares a large page the copies of a
+		// growing tree. The bound keeps a page of stray '<' from reserving much more than
+		// its own size.
+		n := min(strings.Count(html, "<"), len(html)/16) + 2
+		b.Grow(n)
+		pg.spans = make([][2]int, 0, n)
+	}
+	// The document root.
+	b.Open("#document", 0)
+	pg.spans = append(pg.spans, [2]int{0, len(html)})
+	// open[d] is the span index of the open element at depth d (0: the document) and
+	// hidden[d] whether its content is left out, for the depths up to maxDepth.
+	open := []int32{0}
+	hidden := []bool{false}
+	skip := 0 // open elements whose content is left out
+	sc := dom.NewScanner(html)
+	for {
+		e, ok := sc.Next()
+		if !ok {
+			break
 		}
-		b.Open(n.Tag, len(pg.Nodes))
-		pg.Nodes = append(pg.Nodes, n)
-		if hiddenContent(n) {
-			skip++
-		}
-		return true
-	}, func(n *dom.Node) {
-		if n.Type == dom.Element || n.Type == dom.Document {
-			if hiddenContent(n) {
+		switch e.Kind {
+		case dom.StartEvent:
+			src := len(pg.spans)
+			pg.spans = append(pg.spans, [2]int{e.Start, e.End})
+			b.Open(e.Tag, src)
+			if e.Depth > maxDepth {
+				// Flattened: a leaf, its content follows as siblings.
+				b.Close()
+				continue
+			}
+			h := hiddenContent(e.Atom)
+			if h {
+				skip++
+			}
+			open = append(open, int32(src))
+			hidden = append(hidden, h)
+		case dom.EndEvent:
+			if e.Depth > maxDepth {
+				continue
+			}
+			d := len(open) - 1
+			pg.spans[open[d]][1] = e.End
+			if hidden[d] {
 				skip--
 			}
+			open, hidden = open[:d], hidden[:d]
 			b.Close()
+		case dom.TextEvent:
+			if skip > 0 {
+				continue
+			}
+			t := normalizeSpace(sc.Text(&e))
+			if t == "" {
+				continue
+			}
+			b.Text(t, len(pg.spans))
+			pg.spans = append(pg.spans, [2]int{e.Start, e.End})
 		}
-	})
+	}
+	b.Close()
 	t, err := b.Tree()
 	if err != nil {
-		// dom.Parse always yields one document root; keep a valid tree regardless.
+		// The scanner closes every element it opens; keep a valid tree regardless.
 		var e Builder
 		e.Leaf("#document", -1)
 		t, _ = e.Tree()
-		pg.Nodes = pg.Nodes[:0]
+		pg.spans = pg.spans[:0]
 	}
 	pg.Tree = t
 	return pg
 }
 
 // hiddenContent reports elements whose content is not page text.
-func hiddenContent(n *dom.Node) bool {
-	if n.Type != dom.Element {
-		return false
-	}
-	switch n.Atom {
+func hiddenContent(a atom.Atom) bool {
+	switch a {
 	case atom.Title, atom.Textarea:
 		return false
 	case atom.Template, atom.Select:
 		return true
 	}
-	return dom.IsRawText(n.Atom)
+	return dom.IsRawText(a)
 }
 
 // normalizeSpace collapses runs of white space to one space and trims the ends.
@@ -105,11 +139,11 @@ func normalizeSpace(s string) string {
 // Spans returns the merged byte spans of the given page tree nodes (with their subtrees), for
 // htmltext.RenderSpans.
 func (pg *Page) Spans(roots []int32) [][2]int {
-	nodes := make([]*dom.Node, 0, len(roots))
+	spans := make([][2]int, 0, len(roots))
 	for _, r := range roots {
-		if s := pg.Tree.Nodes[r].Src; s >= 0 && int(s) < len(pg.Nodes) {
-			nodes = append(nodes, pg.Nodes[s])
+		if s := pg.Tree.Nodes[r].Src; s >= 0 && int(s) < len(pg.spans) {
+			spans = append(spans, pg.spans[s])
 		}
 	}
-	return dom.SpansOf(nodes)
+	return dom.MergeSpans(spans)
 }

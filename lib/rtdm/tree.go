@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -146,6 +147,15 @@ type Builder struct {
 	t     Tree
 	stack []int32
 	buf   []byte
+	text  xxhash.Digest
+}
+
+// Grow makes room for n more nodes, so that a builder told the size of a large tree up front
+// does not copy it over and over while it grows.
+func (b *Builder) Grow(n int) {
+	if n > 0 {
+		b.t.Nodes = slices.Grow(b.t.Nodes, n)
+	}
 }
 
 // Open starts an element node with the given tag; src is the page node index or -1.
@@ -190,7 +200,7 @@ func (b *Builder) Close() {
 	t := &b.t
 	n := &t.Nodes[i]
 	n.Size = int32(len(t.Nodes) - i)
-	n.label, n.clabel = labelHashes(n)
+	n.label, n.clabel = b.labelHashes(n)
 	// Subtree hashes: a mode byte, the label, each child's subtree hash, the child count.
 	buf := b.buf[:0]
 	for mode := 0; mode < 2; mode++ {
@@ -219,14 +229,19 @@ func (b *Builder) Close() {
 	b.buf = buf
 }
 
-func labelHashes(n *Node) (label, clabel uint64) {
+// labelHashes returns the label hashes of n: the tag, and for a text node the hash of
+// "#text\x00" followed by its text (hashed as one stream, without building the string).
+func (b *Builder) labelHashes(n *Node) (label, clabel uint64) {
 	if n.Kind != Plain {
 		h := xxhash.Sum64String("\x00wildcard" + n.Kind.String())
 		return h, h
 	}
 	label = xxhash.Sum64String(n.Tag)
 	if n.Tag == TextTag {
-		return label, xxhash.Sum64String("#text\x00" + n.Text)
+		b.text.Reset()
+		b.text.WriteString("#text\x00")
+		b.text.WriteString(n.Text)
+		return label, b.text.Sum64()
 	}
 	return label, label
 }
