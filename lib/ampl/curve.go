@@ -52,6 +52,10 @@ type counter struct {
 	rule   Rule
 	maxLen int64
 	maxF   int
+	// limit > 0 ignores frequencies above it (see peakLimit): the arrays grow with the
+	// highest frequency counted, 16 bytes each, and a byte of a 50 MB page may occur
+	// millions of times.
+	limit int
 }
 
 func newCounter(pages int, rule Rule, maxLen int) *counter {
@@ -84,6 +88,9 @@ func (k *counter) add(n suffix.Node) {
 		if d <= p {
 			return
 		}
+	}
+	if k.limit > 0 && f > k.limit {
+		return
 	}
 	if f >= len(k.c.F) {
 		k.grow(f)

@@ -101,6 +101,16 @@ func Analyze(pages []string, opt Options) (*Analysis, error) {
 	return a, nil
 }
 
+// peakLimit returns the highest frequency findPeaks reads under opt, or 0 when it reads the
+// whole curve (PeakMax 0, further peaks by PeakG, or Multiples). The maximal peak in [2, hi]
+// needs F only up to hi (G(f) reads F(f) and lower points).
+func peakLimit(pages int, opt Options) int {
+	if opt.PeakMax <= 0 || opt.PeakG > 0 || opt.Multiples {
+		return 0
+	}
+	return max(int(math.Floor(opt.PeakMax*float64(pages))), 1)
+}
+
 func findPeaks(c *Curve, opt Options) (*Peak, []Peak) {
 	hi := 0
 	if opt.PeakMax > 0 {
@@ -156,6 +166,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 		return nil, err
 	}
 	k := newCounter(x.Pages(), opt.Rule, opt.MaxLen)
+	k.limit = peakLimit(x.Pages(), opt)
 	sel := newSelector(x, opt, nil)
 	x.Walk(suffix.WalkOptions{Docs: true, Leaves: true}, func(n suffix.Node) {
 		k.add(n)
