@@ -69,26 +69,16 @@ func (f *Figure) check(pts []XY) (plotter.XYs, error) {
 // Line adds a series drawn as a thin line in the palette's colour number series (cycling);
 // legend names it in the legend ("": not listed).
 func (f *Figure) Line(pts []XY, series int, legend string) error {
-	xys, err := f.check(pts)
-	if err != nil {
-		return err
-	}
-	l, err := plotter.NewLine(xys)
-	if err != nil {
-		return err
-	}
-	l.Color = palette[series%len(palette)]
-	l.Width = vg.Points(0.8)
-	f.p.Add(l)
-	if legend != "" {
-		f.p.Legend.Add(legend, l)
-	}
-	return nil
+	return f.line(pts, palette[series%len(palette)], 0.8, legend)
 }
 
 // MarkLine adds a red line through pts (a path of points of interest), named legend in the
 // legend ("": not listed).
 func (f *Figure) MarkLine(pts []XY, legend string) error {
+	return f.line(pts, red, 1, legend)
+}
+
+func (f *Figure) line(pts []XY, c color.Color, width float64, legend string) error {
 	xys, err := f.check(pts)
 	if err != nil {
 		return err
@@ -97,7 +87,7 @@ func (f *Figure) MarkLine(pts []XY, legend string) error {
 	if err != nil {
 		return err
 	}
-	l.Color, l.Width = red, vg.Points(1)
+	l.Color, l.Width = c, vg.Points(width)
 	f.p.Add(l)
 	if legend != "" {
 		f.p.Legend.Add(legend, l)

@@ -18,14 +18,7 @@ import (
 // the text Apply drops: the view shows the algorithm's decisions, nothing else. The other
 // samples hold a copy of an article, plain or with scripts, as scripts/views does.
 func TestViewMarksAgreeWithApply(t *testing.T) {
-	pages, err := synth.Generate(synth.Config{Seed: 1, Sites: 1, PagesPerSite: 16, CJK: false})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var html []string
-	for _, p := range pages {
-		html = append(html, p.HTML)
-	}
+	pages, html := viewSite(t)
 	// the page with scripts of scripts/views: the first article with a script, an image
 	// with onerror, a javascript: iframe and link before its first content, and an onload.
 	first := pages[0]
@@ -70,6 +63,20 @@ func TestViewMarksAgreeWithApply(t *testing.T) {
 			}
 		})
 	}
+}
+
+// viewSite returns the synthetic site of scripts/views (synth -sites 1 -cjk=false -pages 16) and
+// its pages' HTML.
+func viewSite(t *testing.T) ([]synth.Page, []string) {
+	pages, err := synth.Generate(synth.Config{Seed: 1, Sites: 1, PagesPerSite: 16, IndexPages: 2, CJK: false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := make([]string, len(pages))
+	for i, p := range pages {
+		html[i] = p.HTML
+	}
+	return pages, html
 }
 
 // applyText returns the text of the page's body (as the view walks it: no script, style
@@ -172,14 +179,7 @@ func firstDiff(a, b string) int {
 // Options.Repeats off no block is said to be repeated. A copy of a page in the
 // sample makes its paragraphs repeated blocks.
 func TestViewDropReasons(t *testing.T) {
-	pages, err := synth.Generate(synth.Config{Seed: 1, Sites: 1, PagesPerSite: 16, CJK: false})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sample []string
-	for _, p := range pages {
-		sample = append(sample, p.HTML)
-	}
+	pages, sample := viewSite(t)
 	sample = append(sample, pages[0].HTML)
 	for _, repeats := range []bool{true, false} {
 		o := DefaultOptions()
