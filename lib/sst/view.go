@@ -84,10 +84,10 @@ const (
 
 var dropReasonText = [numDropReasons]string{
 	dropNoisyNode: "noisy in the style tree",
-	dropWords:     "words noisy in their leaf",
+	dropWords:     "with words noisy in their leaf",
 	dropLinks:     "link-only",
-	dropRepeated:  "text found whole on 2+ sample pages (repeated block)",
-	dropGlobal:    "not in the tree, words noisy site-wide",
+	dropRepeated:  "repeated (text found whole on 2+ sample pages)",
+	dropGlobal:    "not in the tree, with words noisy site-wide",
 	dropRare:      "not in the tree (rare)",
 	dropRecord:    "in a repeated record",
 }
