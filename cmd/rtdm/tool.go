@@ -90,6 +90,7 @@ func options(c *ucli.Context) (rtdm.Options, error) {
 		o.Soft = false
 		o.LeadWords = 0
 		o.LinkDensity = 0
+		o.ContinueWords = 0
 	}
 	return o, nil
 }

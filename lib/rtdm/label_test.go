@@ -206,3 +206,20 @@ func TestCommentListByDate(t *testing.T) {
 		t.Error("items with a date after 15 words taken for comments")
 	}
 }
+
+// The rest of an article cut off by fixed text inside it (an "Advertisement" label) continues
+// the body; a long passage elsewhere in the page ends the continuation.
+func TestContinuation(t *testing.T) {
+	long := func(w string) string { return `p("` + strings.Repeat(w+" ", 60) + `")` }
+	g := MustParseTree(`r(div(` + long("first") + long("second") + `b("Advertisement") p("short bit") ` + long("third") + `) div(` + long("elsewhere") + `) div(` + long("after") + `))`)
+	p := MustParseTree(`r(div(+ b("Advertisement") +) div(+) div(+))`)
+	_, ps := MatchTree(p, g)
+	FillText(g, ps)
+	if len(ps) != 4 {
+		t.Fatalf("%d passages", len(ps))
+	}
+	got := continuation(g, ps, 0, 50)
+	if len(got) != 2 || !strings.HasPrefix(ps[1].Text, "short bit third") {
+		t.Errorf("continuation = %v (passages %q, %q)", got, ps[1].Text[:20], ps[2].Text[:20])
+	}
+}

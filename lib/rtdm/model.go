@@ -36,20 +36,26 @@ type Options struct {
 	// words of which at least this share are link words (see pruneLinks). Not in the paper.
 	LinkDensity  float64
 	LinkMinWords int
+	// ContinueWords, when positive, continues the body with the passages after it of at
+	// least this many words whose roots share the page parent of the body's last root: the
+	// rest of an article that fixed text inside it (an ad label, a ticker) cut off from the
+	// body passage. Not in the paper.
+	ContinueWords int
 }
 
 // DefaultOptions are the paper's settings plus the measured improvements.
 var DefaultOptions = Options{
-	Similarity:   0.8,
-	Linkage:      Complete,
-	MinCluster:   2,
-	Compose:      DefaultComposeOptions,
-	Label:        DefaultLabelOptions,
-	Soft:         true,
-	RegionGap:    -1,
-	LeadWords:    20,
-	LinkDensity:  0.5,
-	LinkMinWords: 5,
+	Similarity:    0.8,
+	Linkage:       Complete,
+	MinCluster:    2,
+	Compose:       DefaultComposeOptions,
+	Label:         DefaultLabelOptions,
+	Soft:          true,
+	RegionGap:     -1,
+	LeadWords:     20,
+	LinkDensity:   0.5,
+	LinkMinWords:  5,
+	ContinueWords: 50,
 }
 
 // Pattern is the ne-pattern of one cluster.
@@ -178,6 +184,9 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		return ex, ErrNoBody
 	}
 	ex.BodyRoots = ps[ex.Body].Roots
+	if opt.ContinueWords > 0 {
+		ex.BodyRoots = append(ex.BodyRoots[:len(ex.BodyRoots):len(ex.BodyRoots)], continuation(pg.Tree, ps, ex.Body, opt.ContinueWords)...)
+	}
 	if opt.Label.SkipComments {
 		ex.BodyRoots, _ = st.trimComments(ex.BodyRoots, opt.Label.BodyMinWords)
 	}
@@ -283,4 +292,40 @@ func fixedTitle(p *Tree) bool {
 		}
 	}
 	return false
+}
+
+// continuation returns the roots of the passages after the body that continue it (see
+// Options.ContinueWords): at least minWords words, not comments, every root a sibling of the
+// body's last root, with the shorter sibling passages between them. It stops at the first
+// long passage elsewhere.
+func continuation(t *Tree, ps []Passage, body, minWords int) []int32 {
+	roots := ps[body].Roots
+	if len(roots) == 0 {
+		return nil
+	}
+	parent := t.Nodes[roots[len(roots)-1]].Parent
+	siblings := func(p *Passage) bool {
+		for _, r := range p.Roots {
+			if t.Nodes[r].Parent != parent {
+				return false
+			}
+		}
+		return true
+	}
+	var out, pending []int32
+	for k := body + 1; k < len(ps); k++ {
+		p := &ps[k]
+		if p.Words < minWords {
+			if siblings(p) {
+				pending = append(pending, p.Roots...)
+			}
+			continue
+		}
+		if p.Comments || !siblings(p) {
+			break
+		}
+		out = append(append(out, pending...), p.Roots...)
+		pending = pending[:0]
+	}
+	return out
 }

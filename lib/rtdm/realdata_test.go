@@ -213,6 +213,9 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_LEAD")); err == nil {
 		def.LeadWords = v
 	}
+	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_CONT")); err == nil {
+		def.ContinueWords = v
+	}
 	if v, err := strconv.ParseFloat(os.Getenv("CHAFF_RTDM_LINKD"), 64); err == nil {
 		def.LinkDensity = v
 	}
@@ -233,7 +236,7 @@ func TestRealData(t *testing.T) {
 		f := rtdm.DefaultOptions
 		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
 		f.Label.BodyAfterTitle, f.Label.SkipComments = false, false
-		f.RegionGap, f.LeadWords, f.LinkDensity = -1, 0, 0
+		f.RegionGap, f.LeadWords, f.LinkDensity, f.ContinueWords = -1, 0, 0, 0
 		variants = append(variants, variant{"faithful", f, false})
 	}
 	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
