@@ -18,6 +18,10 @@ type HostileCase struct {
 	What string // what is wrong with it
 	// Heavy cases are large (tens of MB or more) and run only on request.
 	Heavy bool
+	// Records is how many records the input holds, which every reader must
+	// count (emitted or skipped, never lost); -1 when the damage leaves it
+	// open (a cut or mislabelled record may be read as one or two).
+	Records int
 }
 
 // Hostile writes the hostile-input corpus into dir: the broken things crawl
@@ -40,11 +44,21 @@ func Hostile(dir string, scale float64, heavy bool) ([]HostileCase, error) {
 	n := func(full int) int { return max(1, int(float64(full)*scale)) }
 
 	var cases []HostileCase
+	records := map[string]int{
+		"headers-no-colon.warc": 1, "lf-only.warc": 1, "not-chunked.warc": 1, "not-gzip.warc": 1, "binary-as-html.warc": 1,
+		"invalid-utf8.warc": 1, "nul-bytes.warc": 1, "wrong-types.jsonl": 4, "missing-html.jsonl": 2, "invalid-json.jsonl": 6,
+		"empty.jsonl": 0, "leading-blanks.jsonl.gz": 2, "big-page.jsonl": 1, "deep-nesting.jsonl": 1, "siblings.jsonl": 1,
+		"huge-line.jsonl": 1, "bomb.jsonl.gz": 1,
+	}
 	add := func(name, what string, isHeavy bool, data []byte) error {
 		if isHeavy && !heavy {
 			return nil
 		}
-		cases = append(cases, HostileCase{Name: name, What: what, Heavy: isHeavy})
+		n, ok := records[name]
+		if !ok {
+			n = -1
+		}
+		cases = append(cases, HostileCase{Name: name, What: what, Heavy: isHeavy, Records: n})
 		return os.WriteFile(filepath.Join(dir, name), data, 0o644)
 	}
 	members := func(recs ...[]byte) []byte {
@@ -105,6 +119,8 @@ func Hostile(dir string, scale float64, heavy bool) ([]HostileCase, error) {
 		{"missing-html.jsonl", "records without html", false, []byte(`{"id":"1","url":"http://x.example/1"}` + "\n" + `{"id":"2","text":"only text"}` + "\n"), nil},
 		{"invalid-json.jsonl", "lines that are not JSON objects", false, []byte("{\"id\":\"1\",\"html\":\"<p>a</p>\"}\n{broken\n[1,2]\n\"str\"\n{\"id\":\"5\",\"html\":\"\\x\"}\n{\"id\":\"6\",\"html\":\"<p>b</p>\"}"), nil},
 		{"empty.jsonl", "an empty file", false, nil, nil},
+		{"leading-blanks.jsonl.gz", "gzip JSON lines after 4 KB of blank lines and spaces", false, gzipBytes(append(bytes.Repeat([]byte("  \n"), 1400),
+			`{"id":"1","html":"<p>after the blanks</p>"}`+"\n"+`{"id":"2","html":"<p>second</p>"}`+"\n"...)), nil},
 		{"big-page.jsonl", "one page of 50 MB", true, nil, func() []byte {
 			return jsonPage("big", "<html><body>"+strings.Repeat("<p>filler words in a very long page</p>\n", n(50<<20)/40)+"</body></html>")
 		}},

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/synth"
@@ -40,8 +41,12 @@ func TestAccounting(t *testing.T) {
 				if tool == "ngramcut" && mode[0] == "run" {
 					spec.SaveStdout = extracted
 				}
-				if res := CheckRun(spec); res.Problem != "" {
+				res := CheckRun(spec)
+				if res.Problem != "" {
 					t.Errorf("%s %s %s: %s (exit %d)", tool, mode[0], c.Name, res.Problem, res.Exit)
+				}
+				if c.Records >= 0 && res.Read != c.Records {
+					lost(t, c.Name, "%s %s %s: read=%d for %d records in the input", tool, mode[0], c.Name, res.Read, c.Records)
 				}
 			}
 		}
@@ -52,9 +57,33 @@ func TestAccounting(t *testing.T) {
 			{"--pages", "--by", "site", "--gold", extracted, "--gold-field", "html", in},
 			{"--pred-field", "html", "--gold-field", "html", in},
 		} {
-			if res := CheckRun(Spec{Exe: score, Args: append(append([]string{}, limit...), args...)}); res.Problem != "" {
+			res := CheckRun(Spec{Exe: score, Args: append(append([]string{}, limit...), args...)})
+			if res.Problem != "" {
 				t.Errorf("score %v on %s: %s (exit %d)", args, c.Name, res.Problem, res.Exit)
+			}
+			if args[len(args)-1] == in && strings.HasPrefix(formatOf(c.Name), ".jsonl") && c.Records >= 0 && res.Read != c.Records {
+				lost(t, c.Name, "score %v on %s: read=%d for %d records in the input", args, c.Name, res.Read, c.Records)
 			}
 		}
 	}
+}
+
+// knownLoss are the cases whose records some reader still loses, with why;
+// they are logged, not failed, until the reader is fixed.
+var knownLoss = map[string]string{
+	// lib/stream.SniffFormat decodes 512 bytes of a compressed input and
+	// trims leading white space: when nothing else is in them, it takes the
+	// file for one HTML page, so its records become a single page (reported
+	// to the lead; lib/stream is not this script's to change).
+	"leading-blanks.jsonl.gz": "format sniffed from 512 blank bytes",
+}
+
+// lost reports a run that did not count every record of its input.
+func lost(t *testing.T, name, format string, args ...any) {
+	t.Helper()
+	if why, ok := knownLoss[name]; ok {
+		t.Logf("known loss (%s): "+format, append([]any{why}, args...)...)
+		return
+	}
+	t.Errorf(format, args...)
 }
