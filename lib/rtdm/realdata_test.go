@@ -83,10 +83,27 @@ func sameTitle(a, b string) bool {
 	return true
 }
 
+// prefixTitle reports a gold title of 5 tokens or more that is a proper token prefix of the
+// extracted one: the gold's first heading cut where the page breaks the headline's line
+// (cleanportaleval's tv.msnbc.com pages); reported apart from the strict figure.
+func prefixTitle(title, gold string) bool {
+	ta, tb := metric.Tokens(strings.ToLower(title)), metric.Tokens(strings.ToLower(gold))
+	if len(tb) < 5 || len(tb) >= len(ta) {
+		return false
+	}
+	for i := range tb {
+		if ta[i] != tb[i] {
+			return false
+		}
+	}
+	return true
+}
+
 var verbose = os.Getenv("CHAFF_RTDM_VERBOSE") != ""
 
 type setResult struct {
 	pages, correct, wrong, notExtracted int
+	prefixCorrect                       int // correct when a gold title that is a prefix of ours counts
 	text, body                          metric.Summary
 	titleRight, titled                  int
 }
@@ -160,6 +177,9 @@ func evalSet(pages []goldPage, opt rtdm.Options, withTitle bool) *setResult {
 					res.correct++
 				default:
 					res.wrong++
+				}
+				if err == nil && f1 >= 0.9 && (titleOK || prefixTitle(title, p.GoldTitle)) {
+					res.prefixCorrect++
 				}
 				mu.Unlock()
 			}
@@ -245,8 +265,8 @@ func TestRealData(t *testing.T) {
 			r := evalSet(pages, v.opt, v.withTitle)
 			tr, br := r.text.Result(), r.body.Result()
 			n := float64(r.pages)
-			t.Logf("%-16s %-8s pages %3d  correct %5.1f%%  erroneous %5.1f%%  not extracted %5.1f%%  titles %d/%d  text F1 %.3f (P %.3f R %.3f)  body F1 %.3f",
-				set, v.name, r.pages, 100*float64(r.correct)/n, 100*float64(r.wrong)/n, 100*float64(r.notExtracted)/n,
+			t.Logf("%-16s %-8s pages %3d  correct %5.1f%% (%5.1f%% with prefix titles)  erroneous %5.1f%%  not extracted %5.1f%%  titles %d/%d  text F1 %.3f (P %.3f R %.3f)  body F1 %.3f",
+				set, v.name, r.pages, 100*float64(r.correct)/n, 100*float64(r.prefixCorrect)/n, 100*float64(r.wrong)/n, 100*float64(r.notExtracted)/n,
 				r.titleRight, r.titled, tr.F1, tr.Precision, tr.Recall, br.F1)
 			fmt.Print()
 		}
