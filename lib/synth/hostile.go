@@ -48,7 +48,7 @@ func Hostile(dir string, scale float64, heavy bool) ([]HostileCase, error) {
 		"headers-no-colon.warc": 1, "lf-only.warc": 1, "not-chunked.warc": 1, "not-gzip.warc": 1, "binary-as-html.warc": 1,
 		"invalid-utf8.warc": 1, "nul-bytes.warc": 1, "wrong-types.jsonl": 4, "missing-html.jsonl": 2, "invalid-json.jsonl": 6,
 		"empty.jsonl": 0, "leading-blanks.jsonl.gz": 2, "big-page.jsonl": 1, "deep-nesting.jsonl": 1, "siblings.jsonl": 1,
-		"huge-line.jsonl": 1, "bomb.jsonl.gz": 1,
+		"huge-line.jsonl": 1, "bomb.jsonl.gz": 1, "bomb-record.jsonl.gz": 2,
 	}
 	add := func(name, what string, isHeavy bool, data []byte) error {
 		if isHeavy && !heavy {
@@ -134,7 +134,10 @@ func Hostile(dir string, scale float64, heavy bool) ([]HostileCase, error) {
 			return jsonPage("huge", strings.Repeat("x", n(100<<20)))
 		}},
 		{"bomb.jsonl.gz", "a gzip decompression bomb: one line of 2 GB of spaces", true, nil, func() []byte {
-			return gzipRepeat(' ', int64(n(2<<30)))
+			return gzipRepeat(nil, ' ', int64(n(2<<30)), nil)
+		}},
+		{"bomb-record.jsonl.gz", "a gzip bomb inside a JSON line (an html of 2 GB of spaces), then a normal record", true, nil, func() []byte {
+			return gzipRepeat([]byte(`{"id":"bomb","html":"`), ' ', int64(n(2<<30)), []byte(`"}`+"\n"+`{"id":"after","html":"<p>after the bomb</p>"}`+"\n"))
 		}},
 	}
 	for _, it := range items {
@@ -164,16 +167,19 @@ func gzipBytes(b []byte) []byte {
 	return out.Bytes()
 }
 
-// gzipRepeat compresses n copies of c without holding them.
-func gzipRepeat(c byte, n int64) []byte {
+// gzipRepeat compresses prefix, n copies of c and suffix without holding
+// the copies.
+func gzipRepeat(prefix []byte, c byte, n int64, suffix []byte) []byte {
 	var out bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	w.Write(prefix)
 	chunk := bytes.Repeat([]byte{c}, 1<<20)
 	for n > 0 {
 		k := min(n, int64(len(chunk)))
 		w.Write(chunk[:k])
 		n -= k
 	}
+	w.Write(suffix)
 	w.Close()
 	return out.Bytes()
 }

@@ -71,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	o := options{stderr: stderr, args: args, normalPagesMemo: map[string]*input{}}
 	fs.StringVar(&o.dir, "dir", "out/hostile", "where to write the corpus")
-	fs.BoolVar(&o.heavy, "heavy", false, "also write the large cases (50 MB page, 100k nesting, 1M siblings, 100 MB line, 2 GB bomb)")
+	fs.BoolVar(&o.heavy, "heavy", false, "also write the large cases (50 MB page, 100k nesting, 1M siblings, 100 MB line, two 2 GB bombs)")
 	fs.Float64Var(&o.scale, "scale", 1, "size factor of the heavy cases")
 	fs.StringVar(&o.bin, "run", "", "run the tools found in this directory over the corpus")
 	fs.StringVar(&o.out, "o", "", "write the report (a markdown document) to this file instead of stdout")
