@@ -16,6 +16,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -45,6 +46,7 @@ const (
 
 type options struct {
 	dir, bin, out   string
+	commit          string
 	heavy           bool
 	scale           float64
 	maxRecord       int
@@ -77,6 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.out, "o", "", "write the report (a markdown document) to this file instead of stdout")
 	fs.IntVar(&o.maxRecord, "max-record-bytes", 64<<20, "the tools' --max-record-bytes")
 	fs.IntVar(&o.repeat, "repeat", 3, "runs of each input under 1 MB (the least CPU time is kept: process start-up dominates them)")
+	fs.StringVar(&o.commit, "commit", "", "the commit the tools were built from, for the report (default: HEAD of the current directory's repository)")
 	fs.DurationVar(&o.timeout, "timeout", 20*time.Minute, "kill a run after this long")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -261,7 +264,7 @@ func (o *options) report(inputs []*input, start time.Time, loadStart string) str
 	var b bytes.Buffer
 	secs := time.Since(start).Seconds()
 	fmt.Fprintf(&b, "# Hostile inputs\n\nWritten by `go run ./scripts/hostile %s` on %s at commit `%s`, in %.0f s. Machine: %d CPUs (%s), %s; load average %s at the start, %s at the end.\n\n",
-		strings.Join(o.args, " "), time.Now().UTC().Format("2006-01-02 15:04 UTC"), gitCommit(), secs, runtime.NumCPU(), cpuModel(), goVersion(), loadStart, loadavg())
+		strings.Join(o.args, " "), time.Now().UTC().Format("2006-01-02 15:04 UTC"), cmp.Or(o.commit, gitCommit()), secs, runtime.NumCPU(), cpuModel(), goVersion(), loadStart, loadavg())
 	fmt.Fprintf(&b, "Every tool runs over every case of the hostile corpus (`lib/synth.Hostile`, written by the same command; never downloaded) "+
 		"as `TOOL run --max-record-bytes %d FILE`; score reads what `ngramcut run` emitted for the case (`score --pages --gold-field html`: "+
 		"the page's html is the gold, from the same records), and **score raw** reads the case file itself as predictions against that output "+
