@@ -72,8 +72,8 @@ type Model struct {
 }
 
 // Learn clusters the pages and builds one ne-pattern per cluster of at least opt.MinCluster
-// pages. It returns the model and the cluster number of each page (-1 for noise: pages of
-// smaller clusters).
+// distinct pages. It returns the model and the cluster number of each page (-1 for noise:
+// pages of smaller clusters).
 func Learn(pages []*Page, opt Options) (*Model, []int) {
 	trees := make([]*Tree, len(pages))
 	for i, p := range pages {
@@ -91,7 +91,7 @@ func Learn(pages []*Page, opt Options) (*Model, []int) {
 	m := &Model{}
 	keep := map[int]int{}
 	for _, l := range order {
-		g := groups[l]
+		g := distinct(groups[l])
 		if len(g) < max(opt.MinCluster, 1) {
 			continue
 		}
@@ -110,6 +110,21 @@ func Learn(pages []*Page, opt Options) (*Model, []int) {
 		}
 	}
 	return m, out
+}
+
+// distinct leaves out the trees identical in content to an earlier one: a page crawled twice
+// (two URLs, a re-crawl) would otherwise make a cluster whose pattern has no wildcard, and
+// its pages would have no passages at all.
+func distinct(trees []*Tree) []*Tree {
+	seen := make(map[uint64]bool, len(trees))
+	out := trees[:0:0]
+	for _, t := range trees {
+		if h := t.Nodes[0].content; !seen[h] {
+			seen[h] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Extraction is the result of matching a page against a model and labeling its passages.

@@ -109,3 +109,31 @@ func TestSynthetic(t *testing.T) {
 		t.Errorf("Japanese-like site: only %d of %d titles right", cjkTitles, cjkArticles)
 	}
 }
+
+// A page crawled twice is one page for learning: two copies make no pattern (a pattern without
+// wildcards would extract nothing), and a site with a duplicated page extracts it as before.
+func TestDuplicatePages(t *testing.T) {
+	pages, err := synth.Generate(synth.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pgs []*rtdm.Page
+	for _, p := range pages {
+		if p.Site == pages[0].Site {
+			pgs = append(pgs, rtdm.NewPage(p.HTML))
+		}
+	}
+	if m, cl := rtdm.Learn([]*rtdm.Page{pgs[0], rtdm.NewPage(pages[0].HTML)}, rtdm.DefaultOptions); len(m.Patterns) != 0 || cl[0] != -1 {
+		t.Errorf("two copies of one page made %d patterns, clusters %v", len(m.Patterns), cl)
+	}
+	m, _ := rtdm.Learn(pgs, rtdm.DefaultOptions)
+	md, _ := rtdm.Learn(append(pgs[:len(pgs):len(pgs)], rtdm.NewPage(pages[0].HTML)), rtdm.DefaultOptions)
+	want, err := m.Extract(pgs[0], rtdm.DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := md.Extract(pgs[0], rtdm.DefaultOptions)
+	if err != nil || got.Passages[got.Body].Text != want.Passages[want.Body].Text {
+		t.Errorf("with a duplicate: %v, body %q..., want %q...", err, got.Passages[got.Body].Text[:40], want.Passages[want.Body].Text[:40])
+	}
+}
