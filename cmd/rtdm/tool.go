@@ -87,6 +87,7 @@ func options(c *ucli.Context) (rtdm.Options, error) {
 		o.Label.DocTitle = false
 		o.Label.BodyAfterTitle = false
 		o.Label.SkipComments = false
+		o.Label.MaxLinkShare = 0
 		o.Soft = false
 		o.LeadWords = 0
 		o.LinkDensity = 0

@@ -25,6 +25,9 @@ type LabelOptions struct {
 	// comments: at least 3 clock times (12:27, 11:45 PM), one per 200 words or more (each
 	// comment carries its time). Not in the paper.
 	SkipComments bool
+	// MaxLinkShare, when positive, leaves out of the body candidates the passages of which at
+	// least this share of the words are link text (a "most read" list). Not in the paper.
+	MaxLinkShare float64
 	// BodyFallback takes the longest passage of at least BodyFallback words as the body when
 	// none has more than BodyMinWords (0: off, the paper). Not in the paper.
 	BodyFallback int
@@ -32,7 +35,7 @@ type LabelOptions struct {
 
 // DefaultLabelOptions are the paper's thresholds, with DocTitle, BodyAfterTitle and
 // SkipComments.
-var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true, BodyAfterTitle: true, SkipComments: true}
+var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true, BodyAfterTitle: true, SkipComments: true, MaxLinkShare: 0.5}
 
 // Label picks the body and the title among the passages (indices, -1 when none), which must
 // have their Text and Words set and be in pattern pre-order.
@@ -51,13 +54,18 @@ var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, Doc
 // that a headline the pattern merged into the body passage is still found; titleText is the
 // chosen passage's text or piece.
 func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, titleText string) {
+	// candidate: long enough, and neither reader comments nor a list of links.
+	candidate := func(p *Passage) bool {
+		return p.Words > opt.BodyMinWords && !(opt.SkipComments && p.Comments) &&
+			!(opt.MaxLinkShare > 0 && float64(p.LinkWords) >= opt.MaxLinkShare*float64(p.Words))
+	}
 	body = -1
 	for i := range ps {
-		if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) && !(opt.SkipComments && ps[i].Comments) {
+		if candidate(&ps[i]) && (body < 0 || ps[i].Words > ps[body].Words) {
 			body = i
 		}
 	}
-	if body < 0 && opt.SkipComments {
+	if body < 0 && (opt.SkipComments || opt.MaxLinkShare > 0) {
 		for i := range ps {
 			if ps[i].Words > opt.BodyMinWords && (body < 0 || ps[i].Words > ps[body].Words) {
 				body = i
@@ -79,7 +87,7 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 			if opt.BodyAfterTitle && t != body {
 				after := -1
 				for k := t + 1; k < len(ps); k++ {
-					if ps[k].Words > opt.BodyMinWords && !(opt.SkipComments && ps[k].Comments) {
+					if candidate(&ps[k]) {
 						if after < 0 || ps[k].Words > ps[after].Words {
 							after = k
 						}

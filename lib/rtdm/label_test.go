@@ -223,3 +223,25 @@ func TestContinuation(t *testing.T) {
 		t.Errorf("continuation = %v (passages %q, %q)", got, ps[1].Text[:20], ps[2].Text[:20])
 	}
 }
+
+// A "most read" list of links longer than the article is no body.
+func TestLinkListIsNoBody(t *testing.T) {
+	long := func(w string, n int) string { return strings.Repeat(w+" ", n) }
+	ps := []Passage{
+		{Pos: 0, Text: "Storm hits the city"},
+		{Pos: 1, Text: long("article", 140)},
+		{Pos: 2, Text: long("headline", 300)},
+	}
+	for i := range ps {
+		ps[i].Words = countWords(ps[i].Text)
+	}
+	ps[2].LinkWords = 290
+	if _, body, _ := Label(ps, "Storm hits the city | Daily", DefaultLabelOptions); body != 1 {
+		t.Errorf("body %d, want the article, not the link list", body)
+	}
+	opt := DefaultLabelOptions
+	opt.MaxLinkShare = 0
+	if _, body, _ := Label(ps, "Storm hits the city | Daily", opt); body != 2 {
+		t.Errorf("without MaxLinkShare: body %d, want the longest after the title", body)
+	}
+}

@@ -16,6 +16,8 @@ type Passage struct {
 	// Comments reports a passage that reads as reader comments: CommentLike text, or (set by
 	// Model.Extract) roots that form a list of comments. Such a passage is no body.
 	Comments bool
+	// LinkWords are the words of Text inside <a> elements (set by Model.Extract).
+	LinkWords int
 }
 
 // MatchTree matches the ne-pattern p against the page tree t with the (A)-(H) cost model and

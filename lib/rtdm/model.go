@@ -181,13 +181,13 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	ex.Cost = cost
 	FillText(pg.Tree, ps)
 	ex.Passages = ps
-	var st *nodeStats
-	if opt.Label.SkipComments || opt.LinkDensity > 0 {
-		st = statsOf(pg.Tree)
-	}
-	if opt.Label.SkipComments {
-		for i := range ps {
+	st := statsOf(pg.Tree)
+	for i := range ps {
+		if opt.Label.SkipComments {
 			ps[i].Comments = ps[i].Comments || st.commentList(ps[i].Roots)
+		}
+		for _, r := range ps[i].Roots {
+			ps[i].LinkWords += int(st.linked[r])
 		}
 	}
 	docTitle := DocTitle(pg.Tree)

@@ -233,6 +233,9 @@ func TestRealData(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_LEAD")); err == nil {
 		def.LeadWords = v
 	}
+	if v, err := strconv.ParseFloat(os.Getenv("CHAFF_RTDM_LINKSHARE"), 64); err == nil {
+		def.Label.MaxLinkShare = v
+	}
 	if v, err := strconv.Atoi(os.Getenv("CHAFF_RTDM_CONT")); err == nil {
 		def.ContinueWords = v
 	}
@@ -255,7 +258,7 @@ func TestRealData(t *testing.T) {
 	if os.Getenv("CHAFF_RTDM_FAITHFUL") != "" {
 		f := rtdm.DefaultOptions
 		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
-		f.Label.BodyAfterTitle, f.Label.SkipComments = false, false
+		f.Label.BodyAfterTitle, f.Label.SkipComments, f.Label.MaxLinkShare = false, false, 0
 		f.RegionGap, f.LeadWords, f.LinkDensity, f.ContinueWords = -1, 0, 0, 0
 		variants = append(variants, variant{"faithful", f, false})
 	}
