@@ -40,7 +40,7 @@ func TestDebugPage(t *testing.T) {
 	ex, err := m.Extract(pgs[target], rtdm.DefaultOptions)
 	fmt.Println("err", err, "cluster", ex.Cluster, "cost", ex.Cost, "soft", ex.Soft, "title", ex.Title, "body", ex.Body, "doctitle", rtdm.DocTitle(pgs[target].Tree))
 	for i, p := range ex.Passages {
-		fmt.Printf("%3d pos=%5d %s w=%4d head=%v %.150q\n", i, p.Pos, p.Kind, p.Words, p.InHead, p.Text)
+		fmt.Printf("%3d pos=%5d %s w=%4d links=%4d comments=%v head=%v %.150q\n", i, p.Pos, p.Kind, p.Words, p.LinkWords, p.Comments, p.InHead, p.Text)
 	}
 	if ex.Body >= 0 {
 		pg := pgs[target]

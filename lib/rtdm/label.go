@@ -309,5 +309,5 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 }
 
 // CommentLike reports whether a text of n words reads like a list of reader comments: at
-// least 3 clock times (d:dd or dd:dd followed by a non-digit), one per 200 words or more.
-func CommentLike(text string, n int) bool { k := clockTimes(text); return k >= 3 && k*200 >= n }
+// least 3 times of day stamped on posts (see stampTimes), one per 200 words or more.
+func CommentLike(text string, n int) bool { k := stampTimes(text); return k >= 3 && k*200 >= n }

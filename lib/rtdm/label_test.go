@@ -17,6 +17,10 @@ func TestCommentLike(t *testing.T) {
 	if clockTimes("at 12:27, 1:05 and 123:456 or 10:305 at 9:15") != 3 {
 		t.Errorf("clockTimes = %d", clockTimes("at 12:27, 1:05 and 123:456 or 10:305 at 9:15"))
 	}
+	stamped := "tim at 6:26 PM; anna 12:27 a.m.; bob 24th July 2012 - 19:58; cy 2012-07-24 14:43; not (Watch -- 3:00), 10:20 or 5:30 amazing"
+	if n := stampTimes(stamped); n != 4 {
+		t.Errorf("stampTimes = %d, want 4", n)
+	}
 	dates := "27. Jun, 2012 / Toren says; June 27th, 2012; 27 June 2012 at 6:26 PM; 2012-06-27; not 2012-06-275, 32 May 2012, May 2012 or Mayday 5 2012"
 	if n := timestamps(dates); n != 5 {
 		t.Errorf("timestamps = %d, want 5 (4 dates, 1 time)", n)

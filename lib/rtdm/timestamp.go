@@ -6,7 +6,14 @@ import "strings"
 // ("tim00099 at 6:26 PM", "27. Jun, 2012 / Toren says:"), an article has few.
 
 // clockTimes counts the clock times (d:dd or dd:dd, not followed by a digit) in text.
-func clockTimes(text string) int {
+func clockTimes(text string) int { return countTimes(text, false) }
+
+// stampTimes counts the clock times that read as a time of day stamped on a post: followed
+// by am or pm ("6:26 PM", "12:27 a.m.") or right after a year ("24th July 2012 - 19:58"); not
+// a video's duration ("-- 3:00").
+func stampTimes(text string) int { return countTimes(text, true) }
+
+func countTimes(text string, stamped bool) int {
 	times := 0
 	for i := 1; i+2 < len(text); i++ {
 		if text[i] != ':' || !isDigit(text[i-1]) || !isDigit(text[i+1]) || !isDigit(text[i+2]) {
@@ -15,9 +22,50 @@ func clockTimes(text string) int {
 		if i+3 < len(text) && isDigit(text[i+3]) {
 			continue
 		}
+		if stamped && !ampm(text[i+3:]) && !yearBefore(text, i) {
+			continue
+		}
 		times++
 	}
 	return times
+}
+
+// yearBefore reports a year (19xx, 20xx) ending at most 4 bytes before the clock time whose
+// colon is at text[colon], or an ISO date and one byte ("2012-07-24 14:43", "...T14:43").
+func yearBefore(text string, colon int) bool {
+	start := colon - 1
+	if start > 0 && isDigit(text[start-1]) {
+		start--
+	}
+	if d := start - 11; d >= 0 && isoDate(text, d, d+4) {
+		return true
+	}
+	for end := start; end >= start-4 && end >= 4; end-- {
+		if isYear(text[end-4:end]) && (end-4 == 0 || !isDigit(text[end-5])) {
+			return true
+		}
+		if isDigit(text[end-1]) {
+			return false
+		}
+	}
+	return false
+}
+
+// ampm reports text starting, after spaces, with am, pm, a.m. or p.m. (any case), then not a letter.
+func ampm(text string) bool {
+	text = strings.TrimLeft(text, " \u00a0")
+	if len(text) < 2 || text[0]|0x20 != 'a' && text[0]|0x20 != 'p' {
+		return false
+	}
+	rest := text[1:]
+	if rest[0] == '.' {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || rest[0]|0x20 != 'm' {
+		return false
+	}
+	rest = strings.TrimPrefix(rest[1:], ".")
+	return len(rest) == 0 || !(rest[0]|0x20 >= 'a' && rest[0]|0x20 <= 'z')
 }
 
 // timestamps counts the clock times and the dates in text. Dates are a day, an English month
