@@ -10,7 +10,7 @@ type nodeStats struct {
 	t      *Tree
 	words  []int32 // words of the subtree's text
 	linked []int32 // of those, the words inside an <a> element
-	times  []int32 // clock times (12:27, 6:26 PM) in the subtree's text nodes
+	times  []int32 // times of day stamped on posts (see stampTimes) in the subtree
 	stamps []int32 // clock times and dates (see timestamps)
 }
 
@@ -28,7 +28,7 @@ func statsOf(t *Tree) *nodeStats {
 		nd := &t.Nodes[i]
 		if nd.Kind == Plain && nd.Tag == TextTag {
 			st.words[i] = int32(countWords(nd.Text))
-			st.times[i] = int32(clockTimes(nd.Text))
+			st.times[i] = int32(stampTimes(nd.Text))
 			st.stamps[i] = int32(timestamps(nd.Text))
 			if inLink[i] {
 				st.linked[i] = st.words[i]
