@@ -62,6 +62,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.Float64Flag{Name: "min-doc-frac", Value: d.MinDocFrac, Usage: "W = the n-grams in at least this fraction of the sample pages (at least 2 pages) instead of the top a%; implies --rank df; 0: the paper's top a%"},
 		&ucli.IntFlag{Name: "min-run", Value: d.MinRun, Usage: "drop kept runs shorter than this many units (0: keep all)"},
 		&ucli.BoolFlag{Name: "bridge", Value: d.Bridge, Usage: "with --min-run: keep the short runs between the page's first and last long run"},
+		&ucli.BoolFlag{Name: "snap", Value: d.Snap, Usage: "move the ends of kept spans out of tags and out to whole words (--snap=false: where the n-grams cut; off with --faithful unless given)"},
 		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
 		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
 			Action: choice("hash", "rolling or xxhash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
@@ -112,6 +113,9 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 	if c.IsSet("bridge") {
 		o.Bridge = c.Bool("bridge")
 	}
+	if c.IsSet("snap") {
+		o.Snap = c.Bool("snap")
+	}
 	if c.IsSet("max-n") {
 		o.MaxN = c.Int("max-n")
 	}
@@ -140,6 +144,15 @@ func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, err
 	m, err := ngramcut.Learn(record.HTMLs(pages), o)
 	if err != nil {
 		return nil, err
+	}
+	if w := m.Warning(); w != "" {
+		// Not an error: the model is what the algorithm found, and is used; but a run
+		// whose every text is empty should say why.
+		hint := "see lib/ngramcut/README.md"
+		if c.Bool("faithful") {
+			hint = "learning per site or without --faithful may avoid it (lib/ngramcut/README.md)"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "ngramcut: site %s: warning: %s; %s\n", site, w, hint)
 	}
 	return model{m}, nil
 }

@@ -23,6 +23,7 @@ var modern = []string{"--min-doc-frac", "0.2", "--n", "20", "--min-run", "150"}
 
 func TestCLI(t *testing.T) {
 	in := pages(t)
+	tiny := clitest.SynthJSONL(t, synth.Config{Seed: 5, Sites: 1, PagesPerSite: 3, Templates: 1, PageBytes: 1500})
 	var model bytes.Buffer
 	if code := run(append([]string{"ngramcut", "learn"}, modern...), strings.NewReader(in), &model, &bytes.Buffer{}); code != 0 {
 		t.Fatalf("learn: exit %d", code)
@@ -81,7 +82,13 @@ func TestCLI(t *testing.T) {
 		{Name: "learn-modern", Args: append([]string{"learn"}, modern...), Stdin: in},
 		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages(true)},
-		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkPages(true)},
+		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				checkPages(true)(t, dir, stdout, stderr)
+				if strings.Contains(stderr, "warning") {
+					t.Fatalf("the default run warns: %s", stderr)
+				}
+			}},
 		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in, Check: checkPages(false)},
 		{Name: "run-modern", Args: append([]string{"run", "--drop-html"}, modern...), Stdin: in, Check: checkPages(true)},
 		{Name: "run-search-bridge", Args: []string{"run", "--drop-html", "--n", "0", "--bridge", "--max-n", "40"}, Stdin: in, Check: checkPages(false)},
@@ -117,10 +124,45 @@ func TestCLI(t *testing.T) {
 					t.Fatalf("path.svg: %v, %d bytes", err, len(svg))
 				}
 			}},
+		// Snapping is on by default and off under --faithful unless asked for (on a
+		// tiny site, to keep the expected models small).
+		{Name: "learn-snap-default", Args: []string{"learn", "--n", "12", "--a", "5"}, Stdin: tiny, Check: snapIs(true)},
+		{Name: "learn-snap-faithful", Args: []string{"learn", "--faithful", "--n", "12", "--a", "5"}, Stdin: tiny, Check: snapIs(false)},
+		{Name: "learn-snap-faithful-asked", Args: []string{"learn", "--faithful", "--snap", "--n", "12", "--a", "5"}, Stdin: tiny, Check: snapIs(true)},
+		{Name: "learn-snap-off", Args: []string{"learn", "--snap=false", "--n", "12", "--a", "5"}, Stdin: tiny, Check: snapIs(false)},
+		// A cut point that covers every character empties every page: the run goes on
+		// and says so once for the site on stderr.
+		{Name: "run-empty-cut", Args: []string{"run", "--drop-html", "--faithful", "--n", "2", "--a", "100"}, Stdin: tiny,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if n := strings.Count(stderr, "warning: the cut point (2, 100) covers every character of the 3 sample pages"); n != 1 {
+					t.Fatalf("want one warning for the site, got %d:\n%s", n, stderr)
+				}
+				recs := clitest.Records(t, stdout)
+				if len(recs) != 3 {
+					t.Fatalf("%d pages out, want 3", len(recs))
+				}
+				for _, r := range recs {
+					if r["text"] != "" {
+						t.Fatalf("page %v: text %.100q under a cut that covers everything", r["id"], r["text"])
+					}
+				}
+			}},
 		{Name: "bad-unit", Args: []string{"run", "--unit", "word"}, Stdin: in, Exit: 2},
 		{Name: "bad-cut", Args: []string{"run", "--faithful", "--n", "12"}, Stdin: in, Exit: 2},
 		{Name: "path-modern", Args: []string{"path", "--n", "0", "--max-n", "30"}, Stdin: in},
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":99`)}, Exit: 1},
 	})
+}
+
+// snapIs checks the "snap" member of every model line.
+func snapIs(want bool) func(t *testing.T, dir, stdout, stderr string) {
+	return func(t *testing.T, dir, stdout, stderr string) {
+		for _, r := range clitest.Records(t, stdout) {
+			m := r["model"].(map[string]any)
+			if got, _ := m["snap"].(bool); got != want {
+				t.Fatalf("site %v: snap %v, want %v", r["site"], m["snap"], want)
+			}
+		}
+	}
 }

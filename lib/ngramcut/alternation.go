@@ -58,6 +58,24 @@ func (c *corpus) alternation(l *level, k int) int64 {
 	return alt
 }
 
+// kept is the number of units of the sample that no n-gram of W covers (the 1s of the
+// range strings, before Options.MinRun) when W is the k top-ranked n-grams of level l.
+func (c *corpus) kept(l *level, k int) int64 {
+	var kept int64
+	for p := 0; p < c.pages(); p++ {
+		coverEnd := -1
+		for j, rk := range l.posRank[c.starts[p]:c.starts[p+1]] {
+			if int(rk) < k {
+				coverEnd = j + l.n
+			}
+			if j >= coverEnd {
+				kept++
+			}
+		}
+	}
+	return kept
+}
+
 // Alternation returns the alternation count of the string x for the set W of
 // substrings (the paper's Definition 2), by brute force. It is the reference the fast
 // counts are tested against, and handy for small examples.

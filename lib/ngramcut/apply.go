@@ -58,7 +58,8 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Spans returns the kept parts of a page (the runs of 1s of its range string) as byte
 // spans [start, end) of html, in order and disjoint. A run of spaces collapsed by the
-// preprocessing belongs to the span of its unit whole. Safe for concurrent use.
+// preprocessing belongs to the span of its unit whole. With Snap, the ends of the runs
+// are then moved out of tags and to whole words (snap.go). Safe for concurrent use.
 func (m *Model) Spans(html string) [][2]int {
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
@@ -81,6 +82,9 @@ func (m *Model) Spans(html string) [][2]int {
 		}
 		spans = append(spans, [2]int{int(s.offs[j]), end(k)})
 		j = k
+	}
+	if m.Snap {
+		spans = snapSpans(html, spans, snapExtend)
 	}
 	return spans
 }

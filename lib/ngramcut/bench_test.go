@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/synth"
 )
 
@@ -147,4 +148,63 @@ func BenchmarkLearnSynthSite10MB(b *testing.B) {
 	pages := synthSite10MB(b)
 	b.Run("faithful", func(b *testing.B) { benchLearnPages(b, pages, Faithful()) })
 	b.Run("default", func(b *testing.B) { benchLearnPages(b, pages, Default()) })
+}
+
+// BenchmarkApplySites is the tool's apply path on every page of ../shared/data with the
+// default options, each site's model learned from its own pages (as `ngramcut run`
+// does): Spans alone, and Spans followed by the text rendering (htmltext.RenderSpans).
+// It reports pages per CPU second.
+func BenchmarkApplySites(b *testing.B) {
+	dir := dataDir(b)
+	type sitePages struct {
+		m     *Model
+		pages []string
+	}
+	var sites []sitePages
+	total, count := 0, 0
+	for _, set := range realSets {
+		bySite := map[string][]string{}
+		var order []string
+		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
+			if _, ok := bySite[p.Site]; !ok {
+				order = append(order, p.Site)
+			}
+			bySite[p.Site] = append(bySite[p.Site], p.HTML)
+			total += len(p.HTML)
+			count++
+		}
+		for _, s := range order {
+			m, err := Learn(bySite[s], Default())
+			if err != nil {
+				b.Fatal(err)
+			}
+			sites = append(sites, sitePages{m, bySite[s]})
+		}
+	}
+	for _, render := range []bool{false, true} {
+		name := "spans"
+		if render {
+			name = "spans+text"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			b.ResetTimer()
+			start := cpuTime()
+			for i := 0; i < b.N; i++ {
+				for _, s := range sites {
+					for _, p := range s.pages {
+						spans := s.m.Spans(p)
+						if render {
+							htmltext.RenderSpans(p, spans)
+						}
+					}
+				}
+			}
+			reportCPU(b, start, total)
+			if d := cpuTime() - start; d > 0 {
+				b.ReportMetric(float64(count*b.N)/d.Seconds(), "pages/cpu-s")
+			}
+		})
+	}
 }

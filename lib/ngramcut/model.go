@@ -37,6 +37,9 @@ type Options struct {
 	// Bridge, with MinRun, keeps the short runs that lie between the page's first and
 	// last long run (short paragraphs, captions and headings inside the article body).
 	Bridge bool
+	// Snap moves the ends of kept spans out of tags and out to whole words (see
+	// snap.go): the cut is on characters, so its runs start and end mid-word.
+	Snap bool
 }
 
 // Model is a site's learned cut: its n, a and W, with how it was found. Build it with
@@ -51,11 +54,16 @@ type Model struct {
 	Delims     bool    `json:"delims,omitempty"`
 	MinRun     int     `json:"min_run,omitempty"`
 	Bridge     bool    `json:"bridge,omitempty"`
+	Snap       bool    `json:"snap,omitempty"`
 	Pages      int     `json:"pages"`
 	Units      int64   `json:"units"`    // units in the sample
 	Distinct   int     `json:"distinct"` // distinct n-grams at the cut point
-	Path       []Step  `json:"path"`     // the search path; its last step is (N, A)
-	W          HashSet `json:"w"`        // fingerprints of the n-grams of W
+	// Kept is the number of sample units no n-gram of W covers at the cut point (before
+	// MinRun). 0 means every page of the sample comes out empty: FindOptimal may walk
+	// there, since covering everything leaves no boundary to count (see Warning).
+	Kept int64   `json:"kept"`
+	Path []Step  `json:"path"` // the search path; its last step is (N, A)
+	W    HashSet `json:"w"`    // fingerprints of the n-grams of W
 
 	once  sync.Once
 	table []uint32 // open-addressing copy of W for Spans (see index)
@@ -83,7 +91,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	}
 	m := &Model{
 		Unit: opt.Unit, Hash: opt.Hash, Rank: opt.Rank, Delims: opt.Delims,
-		MinDocFrac: opt.MinDocFrac, MinRun: opt.MinRun, Bridge: opt.Bridge, Pages: c.pages(), Units: int64(len(c.units)),
+		MinDocFrac: opt.MinDocFrac, MinRun: opt.MinRun, Bridge: opt.Bridge, Snap: opt.Snap, Pages: c.pages(), Units: int64(len(c.units)),
 	}
 	cache := map[[2]int]int64{}
 	altNA := func(n, a int) int64 {
@@ -125,6 +133,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 		k = dfCut(l, minDF)
 	}
 	m.Distinct = l.distinct
+	m.Kept = c.kept(l, k)
 	w := make([]uint64, k)
 	for r := 0; r < k; r++ {
 		i := int(l.firstPos[r])
@@ -133,6 +142,41 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	slices.Sort(w)
 	m.W = HashSet(slices.Compact(w))
 	return m, nil
+}
+
+// fragmentRun is the mean length of the kept runs (in units) below which Warning calls
+// them fragments. On the evaluation sites the cut points FindOptimal and the default
+// options find keep runs of 27-510 units on average; the degenerate ones 0 or about 7.
+const fragmentRun = 16
+
+// Warning says, in a sentence, why the model's pages will come out empty or as
+// fragments, or returns "" when its cut point keeps a plausible part of the sample:
+// the cut covers every unit of the sample (the alternation count is 0 when W covers
+// everything, so FindOptimal's descent can end there: on a whole mixed dump, or on
+// blogs whose pages repeat each other's text), or the kept runs average fewer than
+// fragmentRun units. It is meant for a model just learned (Kept is 0 in models written
+// before it existed).
+func (m *Model) Warning() string {
+	if m.Units == 0 || len(m.Path) == 0 {
+		return ""
+	}
+	last := m.Path[len(m.Path)-1]
+	cut := fmt.Sprintf("(%d, %d)", m.N, m.A)
+	if m.MinDocFrac > 0 {
+		cut = fmt.Sprintf("(%d, W = the n-grams in >= %g of the pages)", m.N, m.MinDocFrac)
+	}
+	if m.Kept == 0 && last.Alt == 0 {
+		why := ""
+		if len(m.Path) > 1 {
+			why = ": the alternation count is 0 when W covers everything, and FindOptimal's descent ended there (the algorithm's result on these pages, not a failure of the run)"
+		}
+		return fmt.Sprintf("the cut point %s covers every character of the %d sample pages, so every page comes out empty%s", cut, m.Pages, why)
+	}
+	if runs := float64(last.Alt) / 2; runs > 0 && float64(m.Kept)/runs < fragmentRun {
+		return fmt.Sprintf("the cut point %s keeps %.2f%% of the sample's characters, in runs of %.0f on average: pages come out empty or as fragments",
+			cut, 100*float64(m.Kept)/float64(m.Units), float64(m.Kept)/runs)
+	}
+	return ""
 }
 
 // minDocs is the page count of the document-frequency cut: max(2, ceil(frac·pages)), or
@@ -217,8 +261,8 @@ func Faithful() Options { return Options{} }
 
 // Default returns the options the tool uses unless told --faithful: on today's pages
 // they win over the paper's on all three evaluation sets (see README.md): W = the
-// 20-grams found in at least 20% of the sample pages, and kept runs of at least 150
-// characters.
+// 20-grams found in at least 20% of the sample pages, kept runs of at least 150
+// characters, their ends snapped to whole words.
 func Default() Options {
-	return Options{MinDocFrac: 0.2, N: 20, MinRun: 150}
+	return Options{MinDocFrac: 0.2, N: 20, MinRun: 150, Snap: true}
 }

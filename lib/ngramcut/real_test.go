@@ -90,6 +90,8 @@ var realOptions = []struct {
 	{"df", Options{Rank: ByDocFreq}},
 	{"df20-n20", Options{MinDocFrac: 0.2, N: 20}},
 	{"df20-n20-run150", Options{MinDocFrac: 0.2, N: 20, MinRun: 150}},
+	{"default", Default()},
+	{"faithful-snap", Options{Snap: true}},
 	{"df20-peak-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 80}},
 	{"df20-peak30-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 30}},
 	{"df40-n20-run200", Options{MinDocFrac: 0.4, N: 20, MinRun: 200}},
@@ -122,6 +124,13 @@ func TestRealPages(t *testing.T) {
 				continue
 			}
 			r := runReal(t, pages, o.opt, htmltext.RenderSpans)
+			if o.name == "df20-n20-run150" && len(want) > 0 && want["trim"] {
+				// the other way to snap: leave the cut words out (measured, not used)
+				trim := runReal(t, pages, o.opt, func(html string, spans [][2]int) string {
+					return htmltext.RenderSpans(html, snapSpans(html, spans, snapTrim))
+				})
+				t.Logf("%s default, words trimmed: F1 %.3f P %.3f R %.3f", set, trim.all.F1, trim.all.Precision, trim.all.Recall)
+			}
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s %s: F1 %.3f P %.3f R %.3f\n", set, o.name, r.all.F1, r.all.Precision, r.all.Recall)
 			if os.Getenv("CHAFF_REAL_SITES") != "" {
@@ -180,6 +189,39 @@ func TestRealSweep(t *testing.T) {
 				fmt.Fprintf(&b, "  run%d %.3f (P%.2f R%.2f)", mr, r.F1, r.Precision, r.Recall)
 			}
 			t.Log(b.String())
+		}
+	}
+}
+
+// TestRealWholeDumpFaithful is `ngramcut run --faithful --site-key none` on
+// cleanportaleval (CHAFF_REAL=1, about 15 CPU seconds): FindOptimal on all 71 pages as
+// one set descends to a = 100, where W covers every character and the alternation count
+// is 0, so every page comes out empty (F1 0). It is the algorithm's result, not a bug:
+// the test pins it down, and that Warning says so.
+func TestRealWholeDumpFaithful(t *testing.T) {
+	if os.Getenv("CHAFF_REAL") == "" {
+		t.Skip("set CHAFF_REAL=1 to run on ../shared/data")
+	}
+	pages := readSet(t, filepath.Join(dataDir(t), "cleanportaleval.jsonl.zst"))
+	html := make([]string, len(pages))
+	for i, p := range pages {
+		html[i] = p.HTML
+	}
+	m, err := Learn(html, Faithful())
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := m.Path[len(m.Path)-1]
+	t.Logf("cut point (%d, %d), %d steps, A = %d, kept %d of %d units; warning: %s", m.N, m.A, len(m.Path), last.Alt, m.Kept, m.Units, m.Warning())
+	if m.A != 100 || last.Alt != 0 || m.Kept != 0 {
+		t.Errorf("FindOptimal no longer ends at a = 100 with everything covered: update README.md")
+	}
+	if !strings.Contains(m.Warning(), "covers every character") {
+		t.Errorf("no warning for a cut that empties every page: %q", m.Warning())
+	}
+	for _, h := range html {
+		if len(m.Spans(h)) != 0 {
+			t.Fatal("a page keeps a span under a cut that covers everything")
 		}
 	}
 }

@@ -77,7 +77,7 @@ var synthVariants = []struct {
 	{"delims", Options{Delims: true}, 0},
 	{"df-fig3", Options{Rank: ByDocFreq}, 0},
 	{"df20-n20", Options{MinDocFrac: 0.2, N: 20}, 0},
-	{"default (df20-n20-run150)", Default(), 0.97},
+	{"default (df20-n20-run150, snap)", Default(), 0.97},
 	{"df20-n20-run200", Options{MinDocFrac: 0.2, N: 20, MinRun: 200}, 0},
 	{"df20-peak-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 80}, 0},
 	{"df20-peak30-run150", Options{MinDocFrac: 0.2, MinRun: 150, MaxN: 30}, 0},
