@@ -219,7 +219,7 @@ func TestOffsets(t *testing.T) {
 		t.Errorf("body %s [%d,%d)", body.Tag, body.Start, body.End)
 	}
 	if div.Attr("id") != "a" || div.Attr("class") != "" || !div.HasAttr("id") || div.HasAttr("x") {
-		t.Errorf("attrs %v", div.Attrs)
+		t.Errorf("attrs %v", div.Attrs())
 	}
 }
 
@@ -276,7 +276,7 @@ func TestAttrs(t *testing.T) {
 
 	root := Parse(`<div class="a b" ID='x'>`)
 	if d := root.Children[0]; d.Attr("class") != "a b" || d.Attr("id") != "x" {
-		t.Errorf("attrs %v", d.Attrs)
+		t.Errorf("attrs %v", d.Attrs())
 	}
 }
 

@@ -3,6 +3,7 @@ package dom
 import (
 	"sort"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/net/html/atom"
 )
@@ -49,11 +50,15 @@ type Attr struct {
 // A Node is a node of the tree. The tree is read-only by convention: its
 // slices share backing arrays, so append to Children or Attrs only after
 // copying them.
+//
+// A node takes 96 bytes (plus 8 for its place in its parent's Children):
+// the attributes are kept as a pointer and a count rather than a slice,
+// since most nodes have none.
 type Node struct {
 	Type  NodeType
+	nattr uint16    // number of attributes at attrs
 	Atom  atom.Atom // the element's atom (0 for unknown elements and other nodes)
 	Tag   string    // lower-case tag name; "#text", "#comment", "#document"
-	Attrs []Attr
 	// Text is the decoded text of a Text node (entities decoded, raw
 	// whitespace kept; raw-text elements other than title and textarea
 	// keep their text undecoded) and the data of a Comment node.
@@ -63,13 +68,26 @@ type Node struct {
 	Start, End int
 	Parent     *Node
 	Children   []*Node
+	attrs      *Attr // the first attribute (see Attrs)
+}
+
+// maxAttrs is the most attributes an element keeps (the first ones).
+const maxAttrs = 1<<16 - 1
+
+// Attrs returns the attributes of an element, in source order (nil for
+// other nodes). Do not modify them.
+func (n *Node) Attrs() []Attr {
+	if n.nattr == 0 {
+		return nil
+	}
+	return unsafe.Slice(n.attrs, n.nattr)
 }
 
 // Attr returns the value of the attribute key (lower case), or "".
 func (n *Node) Attr(key string) string {
-	for i := range n.Attrs {
-		if n.Attrs[i].Key == key {
-			return n.Attrs[i].Val
+	for _, a := range n.Attrs() {
+		if a.Key == key {
+			return a.Val
 		}
 	}
 	return ""
@@ -77,8 +95,8 @@ func (n *Node) Attr(key string) string {
 
 // HasAttr reports whether the element has the attribute key (lower case).
 func (n *Node) HasAttr(key string) bool {
-	for i := range n.Attrs {
-		if n.Attrs[i].Key == key {
+	for _, a := range n.Attrs() {
+		if a.Key == key {
 			return true
 		}
 	}

@@ -10,7 +10,18 @@ import (
 type Option func(*config)
 
 type config struct {
-	maxDepth int
+	maxDepth  int
+	dropSpace bool
+}
+
+// DropSpaceText leaves out the text nodes whose source is only ASCII white
+// space (space, tab, newline, carriage return, form feed): the line breaks
+// and indentation between tags, often a third of a page's nodes. Their
+// bytes still lie inside their parent's span, so SpansOf over kept elements
+// renders the same; it is for algorithms that skip such text anyway (the
+// style tree of lib/sst). Text with any other character is kept whole.
+func DropSpaceText() Option {
+	return func(c *config) { c.dropSpace = true }
 }
 
 // MaxDepth flattens the tree below depth n (the document is depth 0, the
@@ -47,6 +58,12 @@ func Parse(src string, opts ...Option) *Node {
 	stack := []*Node{root}
 	begin := []int{0}
 	var kids []*Node
+	if len(src) > 1<<20 {
+		// The children of a large page's body may be all its nodes, pending until the
+		// body closes: room for about one per '<' spares copies of a growing list (the
+		// bound keeps a page of stray '<' from reserving more than half its size).
+		kids = make([]*Node, 0, min(strings.Count(src, "<"), len(src)/16)+1)
+	}
 
 	attach := func(n *Node) {
 		d := len(stack) - 1
@@ -66,7 +83,9 @@ func Parse(src string, opts ...Option) *Node {
 		case StartEvent:
 			n := b.node()
 			n.Type, n.Atom, n.Tag, n.Start, n.End = Element, e.Atom, e.Tag, e.Start, e.End
-			n.Attrs = b.attrs(src[e.Start:e.End])
+			if a := b.attrs(src[e.Start:e.End]); len(a) > 0 {
+				n.attrs, n.nattr = &a[0], uint16(min(len(a), maxAttrs))
+			}
 			attach(n)
 			stack = append(stack, n)
 			if len(stack)-1 <= maxDepth {
@@ -85,6 +104,9 @@ func Parse(src string, opts ...Option) *Node {
 			}
 			stack = stack[:d]
 		case TextEvent:
+			if cfg.dropSpace && isSpace(src[e.Start:e.End]) {
+				continue
+			}
 			n := b.node()
 			n.Type, n.Tag, n.Start, n.End = Text, "#text", e.Start, e.End
 			n.Text = sc.Text(&e)

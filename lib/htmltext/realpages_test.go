@@ -85,7 +85,7 @@ func visibleText(root *dom.Node) string {
 				i += size
 			}
 		case dom.Element:
-			return !dom.IsHidden(n.Atom) && (n.Atom == atom.Html || n.Atom == atom.Body || !hiddenByAttrs(n.Attrs))
+			return !dom.IsHidden(n.Atom) && (n.Atom == atom.Html || n.Atom == atom.Body || !hiddenByAttrs(n.Attrs()))
 		}
 		return true
 	})

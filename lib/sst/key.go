@@ -140,7 +140,7 @@ func labelTag(label string) string {
 }
 
 func attr(n *dom.Node, key string) (string, bool) {
-	for _, a := range n.Attrs {
+	for _, a := range n.Attrs() {
 		if a.Key == key {
 			return a.Val, true
 		}
