@@ -50,7 +50,12 @@ type mapper struct {
 var mappers = sync.Pool{New: func() any { return new(mapper) }}
 
 // ApplyHTML parses src and applies the model to it.
-func (m *Model) ApplyHTML(src string) Result { return m.Apply(dom.Parse(src)) }
+func (m *Model) ApplyHTML(src string) Result { return m.Apply(parse(src)) }
+
+// parse builds the tree of a page as the style tree needs it: without the text nodes of white
+// space between tags, which it skips anyway (see skipped), a third fewer nodes on many pages.
+// Apply and Add give the same results on a tree from dom.Parse(src).
+func parse(src string) *dom.Node { return dom.Parse(src, dom.DropSpaceText()) }
 
 // Apply maps the page parsed as doc onto the model (the paper's MapSST) and returns the kept
 // spans. Safe for concurrent use.
@@ -72,7 +77,8 @@ func (m *Model) apply(doc *dom.Node, visit func(*dom.Node, *Node, Decision)) Res
 	mp.mapNode(m.Root, doc.Body())
 	res := mp.res
 	mp.res, mp.m, mp.visit = Result{}, nil, nil
-	mp.kids = mp.kids[:0]
+	releaseKids(&mp.kids)
+	mp.blocks.release()
 	mappers.Put(mp)
 	return res
 }
@@ -170,7 +176,7 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 	}
 	runs := 0
 	if count > 0 {
-		runs = mp.kids[start+count-1].run + 1
+		runs = int(mp.kids[start+count-1].run) + 1
 	}
 	s := mp.findStyle(mn, sig, mp.kids[start:start+count], runs)
 	if s == nil {

@@ -1,6 +1,8 @@
 package sst
 
 import (
+	"slices"
+
 	"github.com/chaffkit/chaff/lib/dom"
 )
 
@@ -18,15 +20,16 @@ type Learner struct {
 	pageSet map[uint32]struct{} // scratch: the features of the page being added
 }
 
-// kid is a child of a page node that takes part in the style tree.
+// kid is a child of a page node that takes part in the tree. It is 32 bytes: a page's body
+// may have a million children, all of them kids at once.
 type kid struct {
-	n    *dom.Node
-	key  uint64
-	leaf bool
-	run  int  // index of its run of equal keys (ModeCollapse, ModeMerge) or its position
-	rec  bool // a repeated record (set by the mapper when Options.Records)
+	n   *dom.Node
+	key uint64
+	mn  *Node // the model node it maps to (mapper, ModeMerge)
+	run int32 // index of its run of equal keys (ModeCollapse, ModeMerge) or its position
 
-	mn      *Node // the model node it maps to (mapper, ModeMerge)
+	leaf    bool
+	rec     bool  // a repeated record (set by the mapper when Options.Records)
 	verdict uint8 // the mapper's verdict on a leaf, before smoothing
 }
 
@@ -59,12 +62,27 @@ func (l *Learner) Add(doc *dom.Node) {
 		l.global[f]++
 	}
 	clear(l.pageSet)
+	clear(l.touched)
 	l.touched = l.touched[:0]
 	l.pages++
+	// The scratch must not keep this page's tree alive while the next one is parsed.
+	releaseKids(&l.kids)
+	l.blocks.release()
+}
+
+// releaseKids drops the page nodes referenced by a scratch list of kids (empty between
+// pages), and the list itself when a huge page made it large.
+func releaseKids(kids *[]kid) {
+	if cap(*kids) > 1<<16 {
+		*kids = nil
+		return
+	}
+	clear((*kids)[:cap(*kids)])
+	*kids = (*kids)[:0]
 }
 
 // AddHTML parses src and adds it.
-func (l *Learner) AddHTML(src string) { l.Add(dom.Parse(src)) }
+func (l *Learner) AddHTML(src string) { l.Add(parse(src)) }
 
 // Tree scores the tree (importances and marks with the Learner's options) and returns its root.
 // Adding pages afterwards and calling Tree again scores again.
@@ -82,6 +100,8 @@ func (l *Learner) childKids(n *dom.Node) (int, uint64) {
 
 func collectKids(buf *[]kid, keys *keyer, blocks *blockSet, n *dom.Node, o Options) (int, uint64) {
 	start := len(*buf)
+	// One allocation at most, for a parent with a million children.
+	*buf = slices.Grow(*buf, len(n.Children))
 	sig := uint64(0x51ed270b)
 	run := -1
 	var last uint64
@@ -96,7 +116,7 @@ func collectKids(buf *[]kid, keys *keyer, blocks *blockSet, n *dom.Node, o Optio
 			sig = seqHash(sig, k)
 			last = k
 		}
-		*buf = append(*buf, kid{n: c, key: k, leaf: leaf, run: run})
+		*buf = append(*buf, kid{n: c, key: k, leaf: leaf, run: int32(run)})
 	}
 	return len(*buf) - start, seqHash(sig, uint64(run+1))
 }
@@ -123,7 +143,7 @@ func (l *Learner) addNode(e *Element, n *dom.Node) {
 	kids := l.kids[start : start+count]
 	runs := 0
 	if count > 0 {
-		runs = kids[count-1].run + 1
+		runs = int(kids[count-1].run) + 1
 	}
 	if e.styleBy == nil {
 		e.styleBy = make(map[uint64]*Style)

@@ -272,6 +272,13 @@ type blockFrame struct {
 	i int
 }
 
+// release drops the references to the page's nodes, so that the set kept as scratch does not
+// keep a page's tree alive after it is done with.
+func (b *blockSet) release() {
+	clear(b.has)
+	clear(b.stack[:cap(b.stack)])
+}
+
 // fill computes the set for the tree under root, iteratively (no recursion, whatever the depth).
 func (b *blockSet) fill(root *dom.Node) {
 	if b.has == nil {
