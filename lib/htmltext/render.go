@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"golang.org/x/net/html/atom"
@@ -92,7 +93,7 @@ type renderer struct {
 }
 
 func render(html string, spans [][2]int, all bool) string {
-	r := renderer{out: make([]byte, 0, len(html)/8)}
+	r := renderer{out: make([]byte, 0, outSize(html, spans, all))}
 	sc := dom.NewScanner(html)
 	hidden := 0 // depth of the element hiding its content, 0 if none
 	k := 0      // first span that may hold the current text
@@ -197,7 +198,39 @@ func hiddenStyle(style string) bool {
 	return false
 }
 
-func (r *renderer) result() string { return string(r.out) }
+// outSize is the room made for the text of a page up front: an eighth of a page, or for a
+// large page the bytes rendered from, which the text rarely exceeds (it is the source less
+// markup and collapsed white space), so that the text of a 50 MB page is not copied over and
+// over while it grows.
+func outSize(html string, spans [][2]int, all bool) int {
+	if len(html) <= largePage {
+		return len(html) / 8
+	}
+	if all {
+		return len(html)
+	}
+	n := 0
+	for _, sp := range spans {
+		n += sp[1] - sp[0]
+	}
+	return n
+}
+
+// largePage is the page size from which rendering sizes its buffer by its input.
+const largePage = 1 << 20
+
+// result returns the text. When the buffer is not much larger than the text, the string
+// shares its memory (the renderer is not used afterwards) instead of copying a text that may
+// be tens of megabytes.
+func (r *renderer) result() string {
+	if len(r.out) == 0 {
+		return ""
+	}
+	if len(r.out) < largePage || cap(r.out)-len(r.out) > len(r.out)/4 {
+		return string(r.out)
+	}
+	return unsafe.String(&r.out[0], len(r.out))
+}
 
 // flush writes the due break or space before a character.
 func (r *renderer) flush() {
