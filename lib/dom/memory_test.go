@@ -85,3 +85,25 @@ func TestAttrsKept(t *testing.T) {
 		t.Errorf("text attrs %v", tx.Attrs())
 	}
 }
+
+func TestEstimateNodes(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"", 1},
+		{"<p>a</p>", 1}, // at most len/16 + 1
+		{strings.Repeat("<p>filler words in a long page</p>\n", 100), 200 + 1},
+		{strings.Repeat("<< 1 < 2 <", 1000), 1},
+		{strings.Repeat("<!-- a longer comment here --><Div>some text</DIV>\n", 100), 300 + 1},
+	} {
+		if got := EstimateNodes(c.src); got != c.want {
+			t.Errorf("EstimateNodes(%.20q...) = %d, want %d", c.src, got, c.want)
+		}
+	}
+	src := strings.ReplaceAll(syntheticPage(200<<10), "><", ">\n<")
+	nodes := Parse(src).Size()
+	if est := EstimateNodes(src); est < nodes/2 || est > nodes*2 {
+		t.Errorf("estimate %d for %d nodes", est, nodes)
+	}
+}
