@@ -32,11 +32,8 @@ func NewPage(html string) *Page {
 	pg := &Page{HTML: html}
 	var b Builder
 	if len(html) > 1<<20 {
-		// A page has about as many nodes as '<' (start and end tags; 0.43-0.96 of them on
-		// the evaluation pages): room for them up front spares a large page the copies of a
-		// growing tree. The bound keeps a page of stray '<' from reserving much more than
-		// its own size.
-		n := min(strings.Count(html, "<"), len(html)/16) + 2
+		// Room for the nodes up front spares a large page the copies of a growing tree.
+		n := dom.EstimateNodes(html) + 1
 		b.Grow(n)
 		pg.spans = make([][2]int, 0, n)
 	}
