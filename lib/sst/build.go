@@ -100,8 +100,17 @@ func (l *Learner) childKids(n *dom.Node) (int, uint64) {
 
 func collectKids(buf *[]kid, keys *keyer, blocks *blockSet, n *dom.Node, o Options) (int, uint64) {
 	start := len(*buf)
-	// One allocation at most, for a parent with a million children.
-	*buf = slices.Grow(*buf, len(n.Children))
+	if len(n.Children) > 1024 {
+		// One allocation at most for a parent with a million children, of the kids only
+		// (a third of the children may be white space between tags).
+		want := 0
+		for _, c := range n.Children {
+			if !skipped(c) {
+				want++
+			}
+		}
+		*buf = slices.Grow(*buf, want)
+	}
 	sig := uint64(0x51ed270b)
 	run := -1
 	var last uint64
