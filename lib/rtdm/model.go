@@ -6,10 +6,11 @@ import (
 	"fmt"
 )
 
-// Errors of [Model.Extract]: the paper's "not extracted".
+// Errors of [Model.Extract]: the paper's "not extracted", said as such (they are per-page
+// statuses, printed after the tool's name and the record's place).
 var (
-	ErrNoMatch = errors.New("rtdm: the page matches no ne-pattern")
-	ErrNoBody  = errors.New("rtdm: no passage is long enough to be a news body")
+	ErrNoMatch = errors.New("not extracted: the page matches no ne-pattern of its site")
+	ErrNoBody  = errors.New("not extracted: no passage has more than the body's minimum of words (a news body)")
 )
 
 // Options are the settings of learning and extraction.
