@@ -1,12 +1,19 @@
 package ngramcut
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // index builds (once) the open-addressing table used to test membership in W in O(1).
 // A slot holds the upper 32 bits of a fingerprint (with the lowest bit set, so that 0
 // marks an empty slot) and is found by the lower bits: a half-size table stays in cache
 // longer, and two different fingerprints agree on all the bits compared with a
-// probability of about 2^-(31+log2(slots)) per probe.
+// probability of about 2^-(31+log2(slots)) per probe. It also builds the filter that
+// coverRolling asks first: one bit per fingerprint in a bit set of at least 8 bits per
+// member of W (128 KB for 100,000 n-grams, so it stays in the core's cache when the table
+// does not); about 7 of 8 n-grams that are not in W are turned away by it without a
+// probe into the table. The filter only turns away, so the answers are the table's.
 func (m *Model) index() []uint32 {
 	m.once.Do(func() {
 		size := 8
@@ -24,8 +31,30 @@ func (m *Model) index() []uint32 {
 			t[s] = tag
 		}
 		m.table = t
+		// The filter: one bit per 8 slots' worth of members, set at bits of the
+		// fingerprint that the table does not use for its slot.
+		nbits := 64
+		for nbits < 8*len(m.W) {
+			nbits <<= 1
+		}
+		f := make([]uint64, nbits/64)
+		for _, fp := range m.W {
+			b := filterBit(fp, nbits)
+			f[b>>6] |= 1 << (b & 63)
+		}
+		m.filter = f
 	})
 	return m.table
+}
+
+// filterBit is the bit of fp in a filter of the given size (a power of 2): bits 40 and
+// up first, which the table's slot index does not use.
+func filterBit(fp uint64, nbits int) uint64 { return bits.RotateLeft64(fp, 24) & uint64(nbits-1) }
+
+// mayHave reports false when fp is certainly not in W (its filter bit is clear).
+func mayHave(f []uint64, fp uint64) bool {
+	b := filterBit(fp, len(f)*64)
+	return f[b>>6]&(1<<(b&63)) != 0
 }
 
 func tagOf(fp uint64) uint32 { return uint32(fp>>32) | 1 }
@@ -49,9 +78,10 @@ func has(t []uint32, fp uint64) bool {
 
 // scratch holds per-call buffers; pooled so that Spans is cheap and concurrent.
 type scratch struct {
-	units []uint32
-	offs  []int32
-	r     []byte
+	units  []uint32
+	offs   []int32
+	r      []byte
+	prefix []uint64 // prefix hashes of units (coverRolling)
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -102,7 +132,9 @@ func (m *Model) RangeString(html string) string {
 }
 
 // rangeString preprocesses html into s and computes r (0 = covered) in O(len) for any
-// n: a rolling window hash, one table probe per position, and a running cover end.
+// n: one table probe per position at most (coverRolling), or, for the xxhash
+// fingerprints and the delimiter rule, a rolling window hash, one probe per position and
+// a running cover end (rangeGeneral).
 func (m *Model) rangeString(html string, s *scratch) []byte {
 	s.units, s.offs = preprocess(html, m.Unit, s.units[:0], s.offs[:0], true)
 	u := s.units
@@ -118,10 +150,96 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 		return r
 	}
 	t := m.index()
+	if m.Hash == Rolling && !m.Delims {
+		coverRolling(u, r, t, m.filter, n, s)
+	} else {
+		m.rangeGeneral(u, r, t)
+	}
+	if m.MinRun > 0 {
+		dropShortRuns(r, m.MinRun, m.Bridge)
+	}
+	return r
+}
+
+// coverRolling writes the range string r of the units u for the rolling fingerprints
+// (no delimiter rule) with the W table t. Instead of probing the n-gram at every
+// position it jumps: once the n-gram at i is in W, units i..i+n-1 are covered, and the
+// n-grams starting in (i, i+n-1) matter only if they reach further, which the one at
+// i+n-1 does best. So it probes i+n-1 first, then i+n-2, ... down to the first hit,
+// which becomes the new i; when none hits, the cover ends at i+n. Every position is
+// probed at most once (a run of misses is not probed again), so the cost is O(N) probes
+// in the worst case and about one probe per n-1 units inside template. The n-gram at
+// any position comes from prefix hashes: h(i, n) = P[i+n] - P[i]·rollMul^n.
+func coverRolling(u []uint32, r []byte, t []uint32, f []uint64, n int, s *scratch) {
+	if cap(s.prefix) < len(u)+1 {
+		s.prefix = make([]uint64, len(u)+1)
+	}
+	P := s.prefix[:len(u)+1]
+	var h uint64
+	P[0] = 0
+	for j, c := range u {
+		h = rollStep(h, c)
+		P[j+1] = h
+	}
+	mn := powMul(n)
+	in := func(i int) bool {
+		fp := finish(P[i+n] - P[i]*mn)
+		return mayHave(f, fp) && has(t, fp)
+	}
+	last := len(u) - n // the last position where an n-gram starts
+	kept := 0          // r[kept:start] is uncovered when a cover [start, end) is found
+	for i := 0; i <= last; {
+		if !in(i) {
+			i++
+			continue
+		}
+		start, end := i, i+n
+		lo := i // starts <= lo are settled
+		for {
+			hi := min(end-1, last)
+			hit := -1
+			for q := hi; q > lo; q-- {
+				if in(q) {
+					hit = q
+					break
+				}
+			}
+			lo = hi
+			if hit < 0 {
+				break
+			}
+			end = hit + n
+		}
+		fillOnes(r[kept:start])
+		clear(r[start:end])
+		i, kept = end, end
+	}
+	fillOnes(r[kept:])
+}
+
+// ones is a source of 1s for fillOnes.
+var ones = func() (b [4096]byte) {
+	for i := range b {
+		b[i] = 1
+	}
+	return b
+}()
+
+// fillOnes sets every byte of r to 1 (by copies: a loop storing 1s is not turned into
+// a memset).
+func fillOnes(r []byte) {
+	for len(r) > 0 {
+		r = r[copy(r, ones[:]):]
+	}
+}
+
+// rangeGeneral is the loop of rangeString for the xxhash fingerprints and the
+// delimiter rule: every position is probed, and a running cover end gives r.
+func (m *Model) rangeGeneral(u []uint32, r []byte, t []uint32) {
+	n := m.N
 	coverEnd := -1
 	lastDelim := -1 // latest delimiter at index <= i+n-2 (Delims rule)
-	var h uint64
-	var top uint64
+	var h, top uint64
 	if m.Hash == Rolling {
 		top = powMul(n - 1)
 		for j := 0; j < n-1; j++ {
@@ -135,41 +253,6 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 			}
 		}
 	}
-	if m.Hash == Rolling && !m.Delims {
-		// the common case, without the branches of the general loop below
-		for i := 0; i+n <= len(u); i++ {
-			h = rollStep(h, u[i+n-1])
-			if has(t, finish(h)) {
-				coverEnd = i + n
-			}
-			r[i] = 1
-			if i < coverEnd {
-				r[i] = 0
-			}
-			h -= (uint64(u[i]) + 1) * top
-		}
-	} else {
-		m.rangeGeneral(u, r, t, h, top, lastDelim, &coverEnd)
-	}
-	for i := max(0, len(u)-n+1); i < len(u); i++ {
-		if i < coverEnd {
-			r[i] = 0
-		} else {
-			r[i] = 1
-		}
-	}
-	if m.MinRun > 0 {
-		dropShortRuns(r, m.MinRun, m.Bridge)
-	}
-	return r
-}
-
-// rangeGeneral is the loop of rangeString for the xxhash fingerprints and the
-// delimiter rule.
-func (m *Model) rangeGeneral(u []uint32, r []byte, t []uint32, h, top uint64, lastDelim int, coverEndp *int) {
-	n := m.N
-	coverEnd := *coverEndp
-	defer func() { *coverEndp = coverEnd }()
 	for i := 0; i+n <= len(u); i++ {
 		var fp uint64
 		if m.Hash == Rolling {
@@ -198,6 +281,13 @@ func (m *Model) rangeGeneral(u []uint32, r []byte, t []uint32, h, top uint64, la
 		}
 		if m.Hash == Rolling {
 			h -= (uint64(u[i]) + 1) * top
+		}
+	}
+	for i := max(0, len(u)-n+1); i < len(u); i++ {
+		if i < coverEnd {
+			r[i] = 0
+		} else {
+			r[i] = 1
 		}
 	}
 }

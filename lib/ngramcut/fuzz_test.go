@@ -33,7 +33,8 @@ func FuzzHashSet(f *testing.F) {
 }
 
 // FuzzSpans checks on arbitrary pages that spans are non-empty, sorted, disjoint and
-// inside the page, for a model learned from similar pages.
+// inside the page, for a model learned from similar pages, with and without Snap; and
+// that snapped spans leave no short word cut.
 func FuzzSpans(f *testing.F) {
 	pages := []string{"<p>alpha beta</p><div>nav nav</div>", "<p>gamma</p><div>nav nav</div>", "<p>delta\t\n epsilon</p><div>nav nav</div>"}
 	m, err := Learn(pages, Options{MinDocFrac: 0.5, N: 4})
@@ -42,13 +43,30 @@ func FuzzSpans(f *testing.F) {
 	}
 	f.Add("<p>zeta</p><div>nav nav</div>")
 	f.Add("日本語 \r\n <p>x</p>\xff")
+	snapped, err := Learn(pages, Options{MinDocFrac: 0.5, N: 4, Snap: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add("<p>a challenges.</p><div>nav nav</div><img src=\"x123\">")
 	f.Fuzz(func(t *testing.T, html string) {
-		prev := 0
-		for _, s := range m.Spans(html) {
-			if s[0] < prev || s[1] <= s[0] || s[1] > len(html) {
-				t.Fatalf("bad span %v after %d in %d bytes", s, prev, len(html))
+		for _, m := range []*Model{m, snapped} {
+			prev := 0
+			for _, s := range m.Spans(html) {
+				if s[0] < prev || s[1] <= s[0] || s[1] > len(html) {
+					t.Fatalf("snap %v: bad span %v after %d in %d bytes", m.Snap, s, prev, len(html))
+				}
+				prev = s[1]
+				if !m.Snap {
+					continue
+				}
+				for _, p := range s {
+					if _, _, ok := enclosingTag(html, p); !ok {
+						if ws, we, ok := wordAround(html, p); ok {
+							t.Fatalf("span %v cuts the word %q", s, html[ws:we])
+						}
+					}
+				}
 			}
-			prev = s[1]
 		}
 	})
 }

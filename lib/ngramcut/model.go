@@ -65,8 +65,9 @@ type Model struct {
 	Path []Step  `json:"path"` // the search path; its last step is (N, A)
 	W    HashSet `json:"w"`    // fingerprints of the n-grams of W
 
-	once  sync.Once
-	table []uint32 // open-addressing copy of W for Spans (see index)
+	once   sync.Once
+	table  []uint32 // open-addressing copy of W for Spans (see index)
+	filter []uint64 // a bit per fingerprint of W, 8 bits per member (see index)
 }
 
 // ErrNoPages is returned by Learn when there is nothing to learn from.

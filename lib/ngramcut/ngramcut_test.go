@@ -452,3 +452,46 @@ func TestDirectLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeStringAgainstBruteForce checks the apply path (the jumping cover of the
+// rolling fingerprints, and the every-position loop of xxhash) against the paper's
+// definition on random pages and random sets W, long template-like repeats included.
+func TestRangeStringAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 400; trial++ {
+		n := 2 + rng.IntN(6)
+		alpha := "ab<c. "[:2+rng.IntN(5)]
+		var b strings.Builder
+		for i := 0; i < rng.IntN(120); i++ {
+			if rng.IntN(8) == 0 {
+				b.WriteString("<div>ab</div>") // repeats, so that covers chain
+				continue
+			}
+			b.WriteByte(alpha[rng.IntN(len(alpha))])
+		}
+		x := b.String()
+		for strings.Contains(x, "  ") { // as preprocessed: units are then characters
+			x = strings.ReplaceAll(x, "  ", " ")
+		}
+		xs := []rune(x)
+		seen := map[string]bool{}
+		var W []string
+		for i := 0; i+n <= len(xs); i++ {
+			g := string(xs[i : i+n])
+			if !seen[g] && rng.IntN(3) > 0 {
+				W = append(W, g)
+			}
+			seen[g] = true
+		}
+		if len(W) == 0 {
+			continue
+		}
+		want, _ := Alternation(x, W)
+		for _, h := range []Hash{Rolling, XXHash} {
+			m := modelWith(Rune, h, W...)
+			if got := m.RangeString(x); got != want {
+				t.Fatalf("%v n=%d x=%q W=%q:\nrange %s\nwant  %s", h, n, x, W, got, want)
+			}
+		}
+	}
+}

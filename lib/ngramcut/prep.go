@@ -2,6 +2,7 @@ package ngramcut
 
 import (
 	"fmt"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -49,61 +50,63 @@ const invalidBase = utf8.MaxRune + 1
 
 // preprocess appends the units of html to units, after the paper's preprocessing: tab,
 // newline and carriage return become a space, and a run of spaces becomes one space. When
-// offs is not nil it appends, for every unit, the byte offset in html where the unit
-// starts (a collapsed run of spaces starts at its first byte and extends to the next
+// wantOffs is set it appends to offs, for every unit, the byte offset in html where the
+// unit starts (a collapsed run of spaces starts at its first byte and extends to the next
 // unit); the caller adds the end offset len(html) itself when it needs it.
+//
+// It is the first pass over every page applied, so it writes into slices grown once to
+// the most units the page can have (one per byte) instead of appending unit by unit.
 func preprocess(html string, unit Unit, units []uint32, offs []int32, wantOffs bool) ([]uint32, []int32) {
-	prevSpace := false
-	if unit == Byte {
-		for i := 0; i < len(html); i++ {
-			c := html[i]
-			if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-				if prevSpace {
-					continue
-				}
-				prevSpace = true
-				c = ' '
-			} else {
-				prevSpace = false
-			}
-			units = append(units, uint32(c))
-			if wantOffs {
-				offs = append(offs, int32(i))
-			}
-		}
-		return units, offs
+	base := len(units)
+	units = slices.Grow(units, len(html))[:base+len(html)]
+	out := units[base:]
+	var offOut []int32
+	if wantOffs {
+		offs = slices.Grow(offs, len(html))
+		offOut = offs[len(offs) : len(offs)+len(html)]
 	}
+	k := 0
+	prevSpace := false
 	for i := 0; i < len(html); {
 		c := html[i]
-		var u uint32
-		w := 1
-		if c < utf8.RuneSelf {
-			if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-				if prevSpace {
-					i++
-					continue
-				}
-				prevSpace = true
-				c = ' '
-			} else {
-				prevSpace = false
-			}
-			u = uint32(c)
-		} else {
+		if c >= utf8.RuneSelf && unit == Rune {
 			prevSpace = false
 			r, size := utf8.DecodeRuneInString(html[i:])
+			u := uint32(r)
 			if r == utf8.RuneError && size == 1 {
 				u = invalidBase + uint32(c)
-			} else {
-				u = uint32(r)
 			}
-			w = size
+			out[k] = u
+			if wantOffs {
+				offOut[k] = int32(i)
+			}
+			k++
+			i += size
+			continue
 		}
-		units = append(units, u)
+		if isSpaceByte[c] {
+			if prevSpace {
+				i++
+				continue
+			}
+			prevSpace = true
+			c = ' '
+		} else {
+			prevSpace = false
+		}
+		out[k] = uint32(c)
 		if wantOffs {
-			offs = append(offs, int32(i))
+			offOut[k] = int32(i)
 		}
-		i += w
+		k++
+		i++
+	}
+	units = units[:base+k]
+	if wantOffs {
+		offs = offs[:len(offs)+k]
 	}
 	return units, offs
 }
+
+// isSpaceByte marks the bytes the preprocessing turns into a space.
+var isSpaceByte = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
