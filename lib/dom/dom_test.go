@@ -44,7 +44,7 @@ func dump(n *Node) string {
 // the number of nodes and the maximum depth.
 func checkTree(t *testing.T, src string, root *Node) (size, depth int) {
 	t.Helper()
-	if root.Type != Document || root.Start != 0 || root.End != len(src) || root.Parent != nil {
+	if root.Type != Document || root.Start != 0 || int(root.End) != len(src) || root.Parent != nil {
 		t.Fatalf("root: %v [%d,%d) parent %v", root.Type, root.Start, root.End, root.Parent)
 	}
 	type item struct {
@@ -66,7 +66,7 @@ func checkTree(t *testing.T, src string, root *Node) (size, depth int) {
 		n := it.n
 		size++
 		depth = max(depth, it.d)
-		if n.Start < 0 || n.End > len(src) || n.Start > n.End {
+		if n.Start < 0 || int(n.End) > len(src) || n.Start > n.End {
 			fail("%s: bad span [%d,%d) of %d", n.Tag, n.Start, n.End, len(src))
 			continue
 		}
@@ -215,7 +215,7 @@ func TestOffsets(t *testing.T) {
 		t.Errorf("implied li spans")
 	}
 	body := root.Body()
-	if body.Tag != "body" || body.End != len(src) {
+	if body.Tag != "body" || int(body.End) != len(src) {
 		t.Errorf("body %s [%d,%d)", body.Tag, body.Start, body.End)
 	}
 	if div.Attr("id") != "a" || div.Attr("class") != "" || !div.HasAttr("id") || div.HasAttr("x") {
@@ -357,12 +357,12 @@ func TestSpansOf(t *testing.T) {
 	div := root.Children[0]
 	ps := div.Children
 	got := SpansOf([]*Node{ps[2], ps[0], div.Children[0].Children[0], nil})
-	want := [][2]int{{ps[0].Start, ps[0].End}, {ps[2].Start, ps[2].End}}
+	want := [][2]int{{int(ps[0].Start), int(ps[0].End)}, {int(ps[2].Start), int(ps[2].End)}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("SpansOf = %v, want %v", got, want)
 	}
 	got = SpansOf([]*Node{ps[1], ps[0]})
-	if fmt.Sprint(got) != fmt.Sprint([][2]int{{ps[0].Start, ps[1].End}}) {
+	if fmt.Sprint(got) != fmt.Sprint([][2]int{{int(ps[0].Start), int(ps[1].End)}}) {
 		t.Errorf("touching spans not merged: %v", got)
 	}
 	if got := SpansOf(nil); len(got) != 0 {

@@ -51,9 +51,9 @@ type Attr struct {
 // slices share backing arrays, so append to Children or Attrs only after
 // copying them.
 //
-// A node takes 96 bytes (plus 8 for its place in its parent's Children):
-// the attributes are kept as a pointer and a count rather than a slice,
-// since most nodes have none.
+// A node takes 88 bytes (plus 8 for its place in its parent's Children):
+// offsets are int32 (see MaxSource), and the attributes are kept as a
+// pointer and a count rather than a slice, since most nodes have none.
 type Node struct {
 	Type  NodeType
 	nattr uint16    // number of attributes at attrs
@@ -65,7 +65,7 @@ type Node struct {
 	Text string
 	// Start and End are the node's byte span in the source (see the package
 	// doc): src[n.Start:n.End].
-	Start, End int
+	Start, End int32
 	Parent     *Node
 	Children   []*Node
 	attrs      *Attr // the first attribute (see Attrs)
@@ -206,7 +206,7 @@ func SpansOf(nodes []*Node) [][2]int {
 	spans := make([][2]int, 0, len(nodes))
 	for _, n := range nodes {
 		if n != nil && n.End > n.Start {
-			spans = append(spans, [2]int{n.Start, n.End})
+			spans = append(spans, [2]int{int(n.Start), int(n.End)})
 		}
 	}
 	return MergeSpans(spans)

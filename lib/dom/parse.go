@@ -35,8 +35,14 @@ func MaxDepth(n int) Option {
 	return func(c *config) { c.maxDepth = n }
 }
 
+// MaxSource is the longest source Parse reads (offsets are int32): the
+// bytes after it are left out. The tools read records of at most 256 MB by
+// default (--max-record-bytes).
+const MaxSource = 1<<31 - 1
+
 // Parse builds the tree of src. It never fails and never drops content
-// (an unterminated tag at the very end of input is not content). The
+// (an unterminated tag at the very end of input is not content) of a
+// source up to MaxSource bytes. The
 // returned root is a Document node spanning all of src; the nodes' strings
 // share memory with src.
 func Parse(src string, opts ...Option) *Node {
@@ -50,7 +56,10 @@ func Parse(src string, opts ...Option) *Node {
 	}
 	var b builder
 	root := b.node()
-	*root = Node{Type: Document, Tag: "#document", Start: 0, End: len(src)}
+	if len(src) > MaxSource {
+		src = src[:MaxSource]
+	}
+	*root = Node{Type: Document, Tag: "#document", Start: 0, End: int32(len(src))}
 
 	// stack holds the open elements (root at 0); the children of the open
 	// real elements are collected in order in kids, the children of
@@ -81,7 +90,7 @@ func Parse(src string, opts ...Option) *Node {
 		switch e.Kind {
 		case StartEvent:
 			n := b.node()
-			n.Type, n.Atom, n.Tag, n.Start, n.End = Element, e.Atom, e.Tag, e.Start, e.End
+			n.Type, n.Atom, n.Tag, n.Start, n.End = Element, e.Atom, e.Tag, int32(e.Start), int32(e.End)
 			if a := b.attrs(src[e.Start:e.End]); len(a) > 0 {
 				n.attrs, n.nattr = &a[0], uint16(min(len(a), maxAttrs))
 			}
@@ -94,7 +103,7 @@ func Parse(src string, opts ...Option) *Node {
 			d := len(stack) - 1
 			n := stack[d]
 			if d <= maxDepth {
-				n.End = e.End
+				n.End = int32(e.End)
 				at := begin[d]
 				n.Children = b.children(kids[at:])
 				clear(kids[at:])
@@ -107,12 +116,12 @@ func Parse(src string, opts ...Option) *Node {
 				continue
 			}
 			n := b.node()
-			n.Type, n.Tag, n.Start, n.End = Text, "#text", e.Start, e.End
+			n.Type, n.Tag, n.Start, n.End = Text, "#text", int32(e.Start), int32(e.End)
 			n.Text = sc.Text(&e)
 			attach(n)
 		case CommentEvent:
 			n := b.node()
-			n.Type, n.Tag, n.Start, n.End = Comment, "#comment", e.Start, e.End
+			n.Type, n.Tag, n.Start, n.End = Comment, "#comment", int32(e.Start), int32(e.End)
 			n.Text = sc.Text(&e)
 			attach(n)
 		}

@@ -98,7 +98,7 @@ func (mp *mapper) decide(pn *dom.Node, mn *Node, d Decision) {
 		return
 	}
 	mp.res.Kept++
-	s, e := pn.Start, pn.End
+	s, e := int(pn.Start), int(pn.End)
 	if e <= s {
 		return
 	}

@@ -27,7 +27,7 @@ func (s *byteShares) add(src string, gold, kept [][2]int) {
 	walk = func(n *dom.Node) {
 		for _, c := range n.Children {
 			if c.Type == dom.Text {
-				for i := c.Start; i < c.End; i++ {
+				for i := int(c.Start); i < int(c.End); i++ {
 					if asciiSpace(src[i]) {
 						continue
 					}

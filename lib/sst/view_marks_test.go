@@ -92,7 +92,7 @@ func applyText(m *Model, src string) (kept, dropped string) {
 				continue
 			}
 			if c.Type == dom.Text {
-				in := slices.ContainsFunc(spans, func(s [2]int) bool { return s[0] <= c.Start && c.End <= s[1] })
+				in := slices.ContainsFunc(spans, func(s [2]int) bool { return s[0] <= int(c.Start) && int(c.End) <= s[1] })
 				if in {
 					k.WriteString(noSpace(c.Text))
 				} else {
