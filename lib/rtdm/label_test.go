@@ -249,3 +249,22 @@ func TestLinkListIsNoBody(t *testing.T) {
 		t.Errorf("without MaxLinkShare: body %d, want the longest after the title", body)
 	}
 }
+
+// Under soft matching, page content the pattern has no place for (here a section) is a
+// passage too, in pattern order; the strict match rejects the page.
+func TestSoftInsertedPassages(t *testing.T) {
+	p := MustParseTree(`r(h("Site") div(.))`)
+	g := MustParseTree(`r(h("Site") div("a") section(p("new content words") p("more")))`)
+	if d, _ := MatchTree(p, g); d != Inf {
+		t.Fatalf("strict match accepted the page (cost %v)", d)
+	}
+	_, ps := MatchTreeWith(p, g, Soft{})
+	FillText(g, ps)
+	var texts []string
+	for _, q := range ps {
+		texts = append(texts, q.Text)
+	}
+	if len(ps) != 2 || ps[0].Text != "new content words more" || ps[1].Text != "a" {
+		t.Errorf("soft passages %q, want the inserted section (root position) then the div's wildcard", texts)
+	}
+}

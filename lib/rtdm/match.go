@@ -1,5 +1,7 @@
 package rtdm
 
+import "sort"
+
 // Passage is what one wildcard of an ne-pattern consumed in a page (section 4.3): the roots
 // of the consumed subtrees, in document order.
 type Passage struct {
@@ -53,7 +55,58 @@ func MatchTreeWith(p, t *Tree, c Costs) (float64, []Passage) {
 		}
 		ps = append(ps, Passage{Pos: int(pr.A), Kind: k, Roots: roots})
 	}
+	if _, soft := c.(Soft); soft {
+		ps = insertedPassages(p, t, m, mapped, ps)
+	}
 	return d, ps
+}
+
+// insertedPassages adds to a soft match the page content the pattern does not have: each run
+// of unmapped sibling subtrees under a node mapped to a plain pattern node, outside every
+// wildcard's passage, becomes a + passage at the parent's pattern position (content a page far
+// from every pattern holds where the pattern has none is page-specific: not template). The
+// passages are returned in pattern order, then page order.
+func insertedPassages(p, t *Tree, m []Pair, mapped []bool, ps []Passage) []Passage {
+	covered := make([]bool, t.Len())
+	for _, q := range ps {
+		for _, r := range q.Roots {
+			for i := r; i < r+t.Nodes[r].Size; i++ {
+				covered[i] = true
+			}
+		}
+	}
+	patternOf := make(map[int32]int32, len(m))
+	for _, pr := range m {
+		if p.Nodes[pr.A].Kind == Plain {
+			patternOf[pr.B] = pr.A
+		}
+	}
+	for i := int32(0); i < int32(t.Len()); i++ {
+		par := t.Nodes[i].Parent
+		if par < 0 || mapped[i] || covered[i] {
+			continue
+		}
+		pos, ok := patternOf[par]
+		if !ok {
+			continue
+		}
+		roots := []int32{i}
+		end := par + t.Nodes[par].Size
+		next := i + t.Nodes[i].Size
+		for next < end && !mapped[next] && !covered[next] {
+			roots = append(roots, next)
+			next += t.Nodes[next].Size
+		}
+		ps = append(ps, Passage{Pos: int(pos), Kind: Plus, Roots: roots})
+		i = next - 1 // past the run's subtrees
+	}
+	sort.SliceStable(ps, func(a, b int) bool {
+		if ps[a].Pos != ps[b].Pos {
+			return ps[a].Pos < ps[b].Pos
+		}
+		return ps[a].Roots[0] < ps[b].Roots[0]
+	})
+	return ps
 }
 
 // FillText sets the Text and Words of each passage from the text nodes of t below its roots.
