@@ -156,7 +156,8 @@ func (o *options) normalFor(in *input) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := max(1, int(math.Round(float64(in.size)/(float64(perPage)/16))))
+	cfg := normalConfig(max(1, int(math.Round(float64(in.size)/(float64(perPage)/16)))))
+	n := cfg.Sites * cfg.PagesPerSite // rounded up to whole sites
 	key := format + "-" + strconv.Itoa(n)
 	if nd := o.normalPagesMemo[key]; nd != nil {
 		return nd, nil
@@ -166,7 +167,7 @@ func (o *options) normalFor(in *input) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
-	nd.size, err = writeDump(f, format, normalConfig(n))
+	nd.size, err = writeDump(f, format, cfg)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
