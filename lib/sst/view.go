@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"strings"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"golang.org/x/net/html/atom"
 )
 
 const viewHead = `<!doctype html>
@@ -21,21 +23,26 @@ body{margin:0;font:14px/1.45 system-ui,sans-serif;display:flex}
 .drop,.drop *{color:#bbb;border-color:#f3d0d0}
 .keep{border-left-color:#9c9}
 .new{border-left-color:#9bd}
+.hide,.hide *{color:#bbb;font-style:italic;border-left-style:dotted}
 .legend span{padding:0 .4em}
 #sst ul{list-style:none;padding-left:1.1em;margin:0}
 #sst .noisy{color:#b55}
 #sst .kept{color:#383}
 </style></head><body>
 <div id="page"><p class="legend"><b>%s</b><br>
-<span class="keep">kept (meaningful)</span><span class="new">kept (style not in the model)</span><span class="drop">removed (noisy)</span>
+<span class="keep">kept (meaningful)</span><span class="new">kept (style not in the model)</span><span class="drop">removed (noisy)</span><span class="hide">not text: hidden</span>
 &middot; %d removed, %d kept`
 
 // View writes an HTML page for people: the page's text with the removed parts greyed, and
 // beside it the model's simplified style tree with each node's pages m, NodeImp and CompImp.
 // Each removed block says why it went (its tooltip; the legend counts the reasons), since a
 // leaf the tree calls meaningful can still lose a block to its words, its links or its
-// repeated text. Everything from the page is escaped and the view forbids scripts, so
-// nothing of the page runs. title names the page (its URL or id).
+// repeated text. What the text output leaves out whatever the model decides (lib/htmltext
+// drops the content of hidden elements: textarea, iframe, select, svg and the like, and
+// elements with the hidden attribute or an inline display:none or visibility:hidden, such as
+// the Wayback Machine's toolbar) is greyed in italics as "not text: hidden", so the black
+// text of the view is the page's text output. Everything from the page is escaped and the
+// view forbids scripts, so nothing of the page runs. title names the page (its URL or id).
 func (m *Model) View(w io.Writer, src, title string) error {
 	doc := dom.Parse(src)
 	decided := map[*dom.Node]viewMark{}
@@ -60,8 +67,15 @@ func (m *Model) View(w io.Writer, src, title string) error {
 			}
 		}
 	}
+	if n := countHidden(doc.Body(), false, 0); n > 0 {
+		fmt.Fprintf(bw, "<br>not text: %d hidden element", n)
+		if n > 1 {
+			bw.WriteString("s")
+		}
+		bw.WriteString(" (the text output leaves them out whatever the model decides)")
+	}
 	bw.WriteString("</p>\n")
-	writePage(bw, doc.Body(), decided, 0)
+	writePage(bw, doc.Body(), decided, 0, false, false)
 	fmt.Fprintf(bw, "</div>\n<div id=\"sst\"><b>site style tree</b> (mode %s, t = %.2f, %d pages; m pages, NodeImp, CompImp)\n",
 		html.EscapeString(m.Mode), m.Threshold, m.Pages)
 	bw.WriteString("<ul>")
@@ -138,7 +152,10 @@ type viewMark struct {
 
 var viewClass = [...]string{Dropped: "drop", Kept: "keep", Unmatched: "new"}
 
-func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, depth int) {
+// writePage writes the children of n. hidden says n is inside an element whose content
+// the text output leaves out (marked already); math says n's children are MathML (foreign
+// content, whose attributes lib/htmltext does not read).
+func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, depth int, hidden, math bool) {
 	for _, c := range n.Children {
 		if skipped(c) {
 			continue
@@ -154,6 +171,10 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 			continue
 		}
 		vm, ok := decided[c]
+		hides := ""
+		if !hidden {
+			hides = hiddenBy(c, math)
+		}
 		block := !inlineTags[c.Tag] || ok
 		if block {
 			class := "b"
@@ -169,7 +190,13 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 					tip += "  removed: " + dropReasonText[vm.why]
 				}
 			}
+			if hides != "" {
+				class += " hide"
+				tip += "  not text: hidden (" + hides + ")"
+			}
 			fmt.Fprintf(w, `<div class="%s" title="%s">`, class, html.EscapeString(tip))
+		} else if hides != "" {
+			fmt.Fprintf(w, `<span class="hide" title="%s">`, html.EscapeString(c.Tag+"  not text: hidden ("+hides+")"))
 		}
 		switch c.Tag {
 		case "img":
@@ -178,14 +205,96 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 			w.WriteString("<br>")
 		}
 		if depth < maxViewDepth {
-			writePage(w, c, decided, depth+1)
+			writePage(w, c, decided, depth+1, hidden || hides != "", mathContent(c, math))
 		} else if len(c.Children) > 0 {
 			w.WriteString("[… deeper content not shown]")
 		}
 		if block {
 			w.WriteString("</div>")
+		} else if hides != "" {
+			w.WriteString("</span>")
 		}
 	}
+}
+
+// hiddenBy says why lib/htmltext leaves the content of the element c out of the text ("" if
+// it does not): the element itself (dom.IsHidden: textarea, iframe, select, svg, ...), or,
+// on an element other than html and body outside MathML, the hidden attribute or an
+// inline style with display:none or visibility:hidden. The rules are htmltext's (see its
+// package doc), which the view's test checks against its output.
+func hiddenBy(c *dom.Node, math bool) string {
+	if c.Type != dom.Element || math {
+		return ""
+	}
+	if dom.IsHidden(c.Atom) {
+		return "<" + c.Tag + ">"
+	}
+	if c.Atom == atom.Html || c.Atom == atom.Body {
+		return ""
+	}
+	if c.HasAttr("hidden") {
+		return "hidden attribute"
+	}
+	if d := hiddenStyle(c.Attr("style")); d != "" {
+		return d
+	}
+	return ""
+}
+
+// hiddenStyle returns the declaration of an inline style that hides its element,
+// "display:none" or "visibility:hidden" (case and !important ignored), or "".
+func hiddenStyle(style string) string {
+	if style == "" {
+		return ""
+	}
+	for decl := range strings.SplitSeq(strings.ToLower(style), ";") {
+		name, val, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
+		switch {
+		case name == "display" && val == "none":
+			return "display:none"
+		case name == "visibility" && val == "hidden":
+			return "visibility:hidden"
+		}
+	}
+	return ""
+}
+
+// mathContent says whether the children of c are MathML, given whether c is: a math
+// element starts it, and its text integration points (mi, mo, mn, ms, mtext) hold HTML again.
+func mathContent(c *dom.Node, math bool) bool {
+	if !math {
+		return c.Atom == atom.Math
+	}
+	switch c.Atom {
+	case atom.Mi, atom.Mo, atom.Mn, atom.Ms, atom.Mtext:
+		return false
+	}
+	return true
+}
+
+// countHidden counts the outermost elements under n whose content the text output leaves
+// out, as deep as the view shows.
+func countHidden(n *dom.Node, math bool, depth int) int {
+	if depth >= maxViewDepth {
+		return 0
+	}
+	k := 0
+	for _, c := range n.Children {
+		if c.Type != dom.Element || skipped(c) {
+			continue
+		}
+		if hiddenBy(c, math) != "" {
+			k++
+			continue
+		}
+		k += countHidden(c, mathContent(c, math), depth+1)
+	}
+	return k
 }
 
 func writeTree(w *bufio.Writer, n *Node) {
