@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/chaffkit/chaff/lib/cli"
 	"github.com/chaffkit/chaff/lib/ngramcut"
@@ -13,11 +14,18 @@ import (
 )
 
 // pathCommand is `ngramcut path`: per site, the search path (n, a, A) as TSV on stdout,
-// and with --svg a plot of the alternation counts around it for one site.
+// and with --svg a plot of the alternation counts around it for one site. The default
+// options search nothing (n = 20 and the document-frequency cut are fixed), so their path is
+// the one cut point; the help, a note on stderr and the plot's title say so, and which
+// options show a walk.
 func pathCommand(t *cli.Tool) *ucli.Command {
 	return &ucli.Command{
-		Name:      "path",
-		Usage:     "per site: the cut points FindOptimal visits, as TSV site, step, n, a, A (the last step is the cut point); --svg plots A(n) around it",
+		Name:  "path",
+		Usage: "per site: the cut points the search visits, as TSV site, step, n, a, A (the last step is the cut point); --svg plots A(n) around it. The default options search nothing (see ngramcut path --help); --faithful shows the paper's FindOptimal walk",
+		Description: "The table has a row per cut point the search visits, the last one the cut point; a is 0 when W is the document-frequency cut (--min-doc-frac).\n\n" +
+			"The default options search nothing: n = 20 is fixed and W = the 20-grams in at least 20% of a site's sample pages, so each site's path is that one point " +
+			"(a note on stderr says so) and the plot shows A(n) under that cut with the fixed point on it. " +
+			"--faithful shows the paper's FindOptimal walk over (n, a) from (2, 1); --n 0 (with the default --min-doc-frac) shows the FindNPeak walk over n.",
 		ArgsUsage: "[input ...]",
 		Flags: slices.Concat(cli.InputFlags(), cli.LearnFlags(), t.Flags, []ucli.Flag{
 			&ucli.StringFlag{Name: "svg", Usage: "write a plot of A(n) for a around the cut point, with the path, to this `FILE` (the first site, or --site); SVG, or PNG/PDF when the name ends in .png/.pdf"},
@@ -32,7 +40,15 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			if err != nil {
 				return err
 			}
-			order, bySite := e.SamplePerSite(c.String("site"))
+			order, bySite, known := sampleSites(e, c.String("site"))
+			if len(order) == 0 && c.String("site") != "" {
+				e.Warnf("%s", noSuchSite(c.String("site"), known))
+				e.Close()
+				return ucli.Exit("", cli.ExitFailure)
+			}
+			if note := searchOf(o).note; note != "" && len(order) > 0 {
+				e.Warnf("%s", note)
+			}
 			out := bufio.NewWriter(e.Stdout())
 			fmt.Fprintln(out, "site\tstep\tn\ta\tA")
 			plotted := false
@@ -70,9 +86,101 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 	}
 }
 
+// search says how Learn finds the cut point for the options o (the cases of
+// ngramcut.Learn): fixed by them, FindNPeak's walk over n, or FindOptimal's over (n, a).
+type search struct {
+	title string // for the plot's title, after the site
+	line  string // the legend of the path in the plot
+	note  string // a note for stderr when there is no walk to show, else ""
+}
+
+func searchOf(o ngramcut.Options) search {
+	switch {
+	case o.N > 0 && o.MinDocFrac > 0:
+		return search{
+			title: fmt.Sprintf("W = the %d-grams in >= %g%% of the pages, n = %d fixed (no search)", o.N, 100*o.MinDocFrac, o.N),
+			line:  "cut point (fixed)",
+			note: fmt.Sprintf("no search: the options fix the cut point (n = %d, W = the %d-grams in at least %g%% of a site's sample pages), so each path is that one point; "+
+				"--faithful shows the paper's FindOptimal walk over (n, a), --n 0 the FindNPeak walk over n", o.N, o.N, 100*o.MinDocFrac),
+		}
+	case o.N > 0 && o.A > 0:
+		return search{
+			title: fmt.Sprintf("cut point (%d, %d) fixed (no search)", o.N, o.A),
+			line:  "cut point (fixed)",
+			note: fmt.Sprintf("no search: --n and --a fix the cut point (%d, %d), so each path is that one point; "+
+				"without them --faithful shows the paper's FindOptimal walk over (n, a)", o.N, o.A),
+		}
+	case o.MinDocFrac > 0:
+		return search{title: fmt.Sprintf("W = the n-grams in >= %g%% of the pages, FindNPeak's path over n", 100*o.MinDocFrac), line: "FindNPeak path"}
+	}
+	return search{title: "FindOptimal's path over (n, a)", line: "FindOptimal path"}
+}
+
+// sampleSites is e.SamplePerSite(only), which with only set also counts the pages of the
+// other sites (known), so that a --site naming no site of the input can say which there are.
+func sampleSites(e *cli.Env, only string) (sites []string, pages map[string][]*record.Record, known map[string]int) {
+	if only == "" {
+		sites, pages = e.SamplePerSite("")
+		return sites, pages, nil
+	}
+	sample := e.Ctx.Int(cli.FlagSample)
+	pages = map[string][]*record.Record{}
+	known = map[string]int{}
+	for {
+		rec, err := e.Next()
+		if err != nil {
+			break
+		}
+		if !e.HasHTML(rec) {
+			continue
+		}
+		s := e.SiteOf(rec)
+		known[s]++
+		if s != only || (sample > 0 && len(pages[s]) >= sample) {
+			e.Consume(rec, "not-sampled")
+			continue
+		}
+		if pages[s] == nil {
+			sites = append(sites, s)
+		}
+		pages[s] = append(pages[s], rec)
+		e.Consume(rec, "counted")
+	}
+	return sites, pages, known
+}
+
+// noSuchSite says that the input has no page of site, and names a few of the sites it has
+// (the largest first).
+func noSuchSite(site string, known map[string]int) string {
+	if len(known) == 0 {
+		return fmt.Sprintf("no page of site %q: the input has no page with html", site)
+	}
+	names := make([]string, 0, len(known))
+	for s := range known {
+		names = append(names, s)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if known[a] != known[b] {
+			return known[b] - known[a]
+		}
+		return strings.Compare(a, b)
+	})
+	const few = 5
+	var list []string
+	for _, s := range names[:min(few, len(names))] {
+		list = append(list, fmt.Sprintf("%s (%d pages)", s, known[s]))
+	}
+	more := ""
+	if len(names) > few {
+		more = fmt.Sprintf(" and %d more", len(names)-few)
+	}
+	return fmt.Sprintf("no page of site %q; the input's sites (keys as --site-key makes them): %s%s",
+		site, strings.Join(list, ", "), more)
+}
+
 // writePathPlot draws A(n) for the a values around the cut point (one line each) over
 // n = 2 .. n_f + 8, and the path as red rings joined by a red line, the cut point
-// labelled.
+// labelled; the title says how the cut point was found (searchOf).
 func writePathPlot(path, site string, pages []string, o ngramcut.Options, m *ngramcut.Model) error {
 	maxN := m.N + 8
 	maxA := m.A + 2
@@ -83,7 +191,8 @@ func writePathPlot(path, site string, pages []string, o ngramcut.Options, m *ngr
 	if err != nil {
 		return err
 	}
-	fig := plot.New(fmt.Sprintf("n-gram alternation counts of %s: cut point (%d, %d)", site, m.N, m.A),
+	how := searchOf(o)
+	fig := plot.New(fmt.Sprintf("n-gram alternation counts of %s: %s", site, how.title),
 		"n (n-gram length)", "alternation count A(n, a)", false)
 	lo := max(1, m.A-3)
 	for a := lo; a <= maxA; a++ {
@@ -103,14 +212,18 @@ func writePathPlot(path, site string, pages []string, o ngramcut.Options, m *ngr
 	for _, st := range m.Path {
 		steps = append(steps, plot.XY{X: float64(st.N), Y: float64(st.Alt)})
 	}
-	if err := fig.MarkLine(steps, "path"); err != nil {
+	if err := fig.MarkLine(steps, how.line); err != nil {
 		return err
 	}
 	if err := fig.Rings(steps, 3); err != nil {
 		return err
 	}
 	last := steps[len(steps)-1:]
-	if err := fig.Labels(last, []string{fmt.Sprintf("(%d, %d) A=%d", m.N, m.A, m.Path[len(m.Path)-1].Alt)}); err != nil {
+	label := fmt.Sprintf("(%d, %d) A=%d", m.N, m.A, m.Path[len(m.Path)-1].Alt)
+	if o.MinDocFrac > 0 {
+		label = fmt.Sprintf("n = %d, A=%d", m.N, m.Path[len(m.Path)-1].Alt)
+	}
+	if err := fig.Labels(last, []string{label}); err != nil {
 		return err
 	}
 	fig.LegendAt(true, false)
