@@ -277,7 +277,7 @@ func (o *options) report(inputs []*input, start time.Time, loadStart string) str
 		"where the corpus knows how many records a case holds (records below), read= must be that many: a record may be skipped, never lost. "+
 		"score reads its input with its own --max-record-bytes (256 MiB): a tool's record holds the page and its text, more than the input's limit.\n\n", o.maxRecord)
 	fmt.Fprintf(&b, "CPU s = user + sys of the tool's process and peak MB its maximum resident set (wait4 rusage, the figures `/usr/bin/time -v` prints); "+
-		"inputs under 16 MB run %d times and keep the least CPU time (start-up and the shared machine's noise weigh on short runs: one run of sstclean on deep-nesting.jsonl gave 9.2x, five gave 11.6x by their least times). "+
+		"inputs under 16 MB run %d times and keep the least CPU time (start-up and the shared machine's noise weigh on short runs). "+
 		"The **normal** input of a case is a synthetic dump (`lib/synth`, four sites of ordinary pages, one in eight an index page) in the same format "+
 		"and of about the same size, never less than one page (about 20 KB): the tools run over it the same way. "+
 		"**ratio** = the case's CPU s / the normal dump's CPU s scaled to the case's size (x max(1, case MB / normal MB)); "+
