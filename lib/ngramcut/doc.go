@@ -15,9 +15,11 @@
 //
 // Options beyond the paper (see [Options]) rank n-grams by document frequency, cut W at
 // a document-frequency threshold, apply the paper's future-work delimiter rule, drop short
-// kept runs, or search n by [FindNPeak]. The zero Options (also [Faithful]) is the
-// algorithm as published; [Default] is what the tool uses, measured better on real pages
-// (README.md has the numbers).
+// kept runs, snap the kept spans to whole words and out of tags, or search n by
+// [FindNPeak]. The zero Options (also [Faithful]) is the algorithm as published; [Default]
+// is what the tool uses, measured better on real pages (README.md has the numbers).
+// [Model.Warning] says when a cut point leaves the pages empty or in fragments, as
+// FindOptimal's descent can on a whole mixed dump.
 //
 // The package is pure: no I/O. A Model is safe for concurrent use once built.
 package ngramcut

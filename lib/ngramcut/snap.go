@@ -22,9 +22,10 @@ import (
 //
 // A word is a run of characters other than white space, '<' and '>', and characters of
 // scripts written without spaces (Han, kana, Thai, ...; there every character stands
-// alone, so nothing is snapped). A word boundary moves at most snapWordReach bytes (a
-// longer "word" is code or data, and its boundary stays where it is); a tag is looked
-// for at most snapTagReach bytes on either side.
+// alone, so nothing is snapped). A "word" longer than snapWordReach bytes is code or
+// data, and a boundary inside it stays where it is; a tag is looked for at most
+// snapTagReach bytes on either side. Snapping costs a few short scans per span, nothing
+// per unit.
 
 // How far snapping looks.
 const (
