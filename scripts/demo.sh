@@ -16,18 +16,93 @@ go build -o bin/ ./cmd/...
 go run ./scripts/synth -o "$out/sample.jsonl.zst"
 go run ./scripts/synth -o "$out/sample.warc.gz" 2>/dev/null
 
+# first prints members of the first record of a JSON-lines file (plain or zstd) for people,
+# strings cut to 300 bytes. It is Go (the one thing the demo assumes besides bash and
+# coreutils: no jq, no zstd), written here and built once; the _ keeps it out of ./...
+mkdir -p "$out/_first"
+cat >"$out/_first/main.go" <<'GO'
+// Command first prints members of the first record of a JSON-lines file (plain, or zstd
+// when the name ends in .zst) for people: first FILE MEMBER ... prints each member on its
+// own line, a string cut to 300 bytes at a character boundary (its length said), other
+// values as compact JSON, cut alike. Written by scripts/demo.sh.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+const most = 300
+
+func main() {
+	if err := first(os.Args[1], os.Args[2:]); err != nil {
+		fmt.Fprintln(os.Stderr, "first:", err)
+		os.Exit(1)
+	}
+}
+
+func first(path string, members []string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".zst") {
+		z, err := zstd.NewReader(f)
+		if err != nil {
+			return err
+		}
+		defer z.Close()
+		r = z
+	}
+	var rec map[string]json.RawMessage
+	if err := json.NewDecoder(bufio.NewReader(r)).Decode(&rec); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	for _, m := range members {
+		raw, ok := rec[m]
+		if !ok {
+			fmt.Printf("%s: (absent)\n", m)
+			continue
+		}
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			s = string(raw)
+		}
+		if len(s) <= most {
+			fmt.Printf("%s: %s\n", m, s)
+			continue
+		}
+		cut := most
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		fmt.Printf("%s (first %d of %d bytes): %s ...\n", m, cut, len(s), s[:cut])
+	}
+	return nil
+}
+GO
+go build -o "$out/first" "./$out/_first"
+
 echo
 echo "# the sample: one page record going in (html cut to 300 bytes)"
-bin/score --help >/dev/null
-zstd -dc "$out/sample.jsonl.zst" 2>/dev/null | head -n 1 | cut -c 1-420 || true
+"$out/first" "$out/sample.jsonl.zst" id site url html
 echo
 
 for tool in ngramcut ampl sstclean rtdm; do
   [ -x "bin/$tool" ] || continue
   echo "# $tool run: learn per site, apply to every page (records out, html dropped)"
   bin/$tool run --drop-html -o "$out/$tool.jsonl" "$out/sample.jsonl.zst"
-  echo "# one record coming out (text cut to 300 bytes):"
-  head -n 1 "$out/$tool.jsonl" | cut -c 1-420
+  echo "# one record coming out: the page's extracted text (cut to 300 bytes) and the $tool member:"
+  "$out/first" "$out/$tool.jsonl" id text "$tool"
   echo "# $tool scored against the gold text:"
   bin/score --by site --table "$out/$tool.jsonl"
   echo
