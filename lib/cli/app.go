@@ -54,17 +54,17 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		HideVersion:    true,
 		Commands: []*ucli.Command{
 			cmd("learn", "learn one model per site; writes model lines", inputs,
-				common(LearnFlags()), runLearn),
+				common(KeyedFlags(), LearnFlags()), runLearn),
 			cmd("apply", "extract the content of each page with the models learned before", inputs,
-				common(RecordFlags(), ModelFlags()), runApply),
+				common(KeyedFlags(), RecordFlags(), ModelFlags()), runApply),
 			cmd("run", "learn per site and apply in one pass; every page is emitted once", inputs,
-				common(LearnFlags(), RecordFlags()), runRun),
+				common(KeyedFlags(), LearnFlags(), RecordFlags()), runRun),
 			cmd("map", "write pages as SITE<TAB>1<TAB>JSON lines for a keyed job (the mapper of docs/SCALE.md)", inputs,
 				slices.Concat(InputFlags(), OutputFlags(), []ucli.Flag{
 					&ucli.BoolFlag{Name: FlagPaths, Usage: "read the input file names from stdin, one per line (a Hadoop Streaming mapper's input)"},
 				}), runMap),
 			cmd("show", "write an HTML view of pages with the removed parts greyed", inputs,
-				common(LearnFlags(), ModelFlags(), []ucli.Flag{
+				slices.Concat(InputFlags(), []ucli.Flag{outputFileFlag("write the view to `FILE` instead of stdout")}, LearnFlags(), ModelFlags(), tool.Flags, []ucli.Flag{
 					&ucli.StringFlag{Name: "id", Usage: "show the page with this id (or url)"},
 					&ucli.StringFlag{Name: "out-dir", Usage: "write one view per page and an index.html into `DIR`"},
 				}), runShow),
@@ -84,7 +84,9 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		status = ExitUsage
 	}
 	if len(args) < 2 {
-		ucli.ShowAppHelp(ucli.NewContext(app, nil, nil))
+		// No command: the tool's help, on stderr as for any usage error.
+		app.Writer = stderr
+		app.Run([]string{tool.Name, "--help"})
 		return ExitUsage
 	}
 	err := app.Run(flagsFirst(app, args))

@@ -1,12 +1,17 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"os/signal"
+	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -34,10 +39,15 @@ type Env struct {
 	// failed page is then emitted with "error"; otherwise it is counted.
 	recordsOut bool
 
-	stdout io.Writer
-	outCl  io.WriteCloser
-	out    *record.Writer
-	line   []byte
+	stdout  io.Writer
+	outCl   io.WriteCloser // the -o file or stdout, compressed or not
+	outFile *outputFile    // the -o file, renamed into place by Close
+	bw      *bufio.Writer  // flushed only by flush, so that counts follow writes
+	line    []byte
+	// Pages written into bw but not yet flushed: they count as emitted only
+	// once a flush succeeds, and as skipped.unwritten if it fails.
+	pendingPages, pendingErrs int64
+	writeErr                  error // the first failed write: nothing is written after it
 
 	start    time.Time
 	emitted  int64
@@ -48,6 +58,13 @@ type Env struct {
 	sites    map[string]struct{}
 	failed   bool // an input or output failed: exit status 1
 	stopped  error
+
+	errors errorLog // per-record error lines, their limit and per-input counts
+	keys   keyOrder // --keyed: the keys seen, to check the input is grouped
+
+	signals chan os.Signal
+	signal  atomic.Int32 // the number of the SIGINT or SIGTERM received, 0 before
+	stopSig int          // the signal that stopped the run
 
 	workers int // --workers: pages applied at once
 	work    chan *job
@@ -60,7 +77,11 @@ type Env struct {
 // errStop ends a run early (a broken pipe, or --on-error fail).
 var errStop = errors.New("stop")
 
-// Open starts a command's run from the shared flags of c.
+// errInterrupted ends a run on SIGINT or SIGTERM.
+var errInterrupted = errors.New("interrupted")
+
+// Open starts a command's run from the shared flags of c. When the command
+// writes a file (-o), the file is created here, before any input is read.
 func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 	for _, chk := range []struct {
 		flag    string
@@ -72,6 +93,17 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		if err := checkChoice(c, chk.flag, chk.choices...); err != nil {
 			return nil, err
 		}
+	}
+	for _, chk := range []struct {
+		flag string
+		min  int
+	}{{FlagSample, 1}, {FlagMaxBuffer, 1}, {FlagWorkers, 0}, {FlagMaxErrorsShown, 0}, {FlagMaxRecordBytes, 1}} {
+		if c.IsSet(chk.flag) && c.Int(chk.flag) < chk.min {
+			return nil, usageError{fmt.Errorf("--%s %d: must be at least %d", chk.flag, c.Int(chk.flag), chk.min)}
+		}
+	}
+	if c.String("out-dir") != "" && c.String(FlagOutput) != "" {
+		return nil, usageError{errors.New("--out-dir writes one file per page: leave -o out")}
 	}
 	mode, err := site.ParseMode(c.String(FlagSiteKey))
 	if err != nil {
@@ -93,6 +125,13 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		skipped:  map[string]int64{},
 		sites:    map[string]struct{}{},
 	}
+	if e.workers == 0 {
+		e.workers = runtime.GOMAXPROCS(0)
+	}
+	e.errors.max = maxErrorsShown
+	if c.IsSet(FlagMaxErrorsShown) {
+		e.errors.max = c.Int(FlagMaxErrorsShown)
+	}
 	inputs, stdin := c.Args().Slice(), app.Reader
 	if c.Bool(FlagPaths) {
 		paths, err := readPaths(stdin)
@@ -104,6 +143,11 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		}
 		inputs, stdin = append(inputs, paths...), strings.NewReader("")
 	}
+	w, of, err := createOutput(c.String(FlagOutput), e.stdout, c.Bool(FlagZstd))
+	if err != nil {
+		return nil, err
+	}
+	e.outCl, e.outFile, e.bw = w, of, bufio.NewWriterSize(w, 1<<20)
 	e.in = stream.NewReader(inputs, stdin, stream.Options{
 		Format:         stream.Format(c.String(FlagFormat)),
 		HTMLField:      c.String(FlagHTMLField),
@@ -113,7 +157,43 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 	if f, ok := e.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		e.progress = true
 	}
+	e.watchSignals()
 	return e, nil
+}
+
+// watchSignals turns the first SIGINT or SIGTERM into a stop at the next
+// record (see interrupted); a second one ends the process as usual.
+func (e *Env) watchSignals() {
+	e.signals = make(chan os.Signal, 1)
+	signal.Notify(e.signals, os.Interrupt, syscall.SIGTERM)
+	go func(ch <-chan os.Signal) {
+		for s := range ch {
+			if n, ok := s.(syscall.Signal); ok {
+				e.signal.CompareAndSwap(0, int32(n))
+			}
+			signal.Reset(os.Interrupt, syscall.SIGTERM)
+		}
+	}(e.signals)
+}
+
+// interrupted stops the run when a signal came, and reports whether it is
+// stopped for any reason.
+func (e *Env) interrupted() bool {
+	if e.stopped == nil {
+		if n := e.signal.Load(); n != 0 {
+			e.stopped, e.stopSig, e.failed = errInterrupted, int(n), true
+			e.warnf("%s: stopping; pages not processed are counted as skipped.abandoned", signalName(int(n)))
+		}
+	}
+	return e.stopped != nil
+}
+
+// abandon counts pages that were read but are left unprocessed because the
+// run stopped early (--on-error fail, a signal, a failed write).
+func (e *Env) abandon(n int) {
+	if n > 0 {
+		e.skipped["abandoned"] += int64(n)
+	}
 }
 
 // SiteOf returns the site key of a page: its line's key under --keyed,
@@ -128,17 +208,28 @@ func (e *Env) SiteOf(rec *record.Record) string {
 // KeyOf makes a site the key of a keyed line (stream.EscapeKey).
 func KeyOf(site string) string { return stream.EscapeKey(site) }
 
+func signalName(n int) string {
+	switch syscall.Signal(n) {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return fmt.Sprintf("signal %d", n)
+}
+
 // Next returns the next page, or io.EOF at the end of the input or when the
 // run was stopped. Unreadable records and inputs are reported and counted
 // here; the page returned may still lack its html, which HasHTML checks.
 func (e *Env) Next() (*record.Record, error) {
 	for {
-		if e.stopped != nil {
+		if e.interrupted() {
 			return nil, io.EOF
 		}
 		e.tick()
 		rec, err := e.in.Next()
 		if err == nil {
+			e.errors.input(rec.Source).read++
 			return rec, nil
 		}
 		if err == io.EOF {
@@ -149,7 +240,9 @@ func (e *Env) Next() (*record.Record, error) {
 		switch {
 		case errors.As(err, &re):
 			e.skipped["unreadable"]++
-			e.report(err)
+			e.errors.input(re.Source).read++
+			e.errors.failed(re.Source, re.Err.Error())
+			e.recordError(re.Source, re.Err.Error(), err.Error())
 		case errors.As(err, &ie):
 			e.failed = true
 			e.warnf("%v", err)
@@ -180,9 +273,11 @@ func (e *Env) HasHTML(rec *record.Record) bool {
 	return true
 }
 
-// Emit writes one page record (without html when --drop-html).
+// Emit writes one page record (without html when --drop-html). After the
+// run stopped, the page is counted as skipped.abandoned instead.
 func (e *Env) Emit(rec *record.Record) {
 	if e.stopped != nil {
+		e.abandon(1)
 		return
 	}
 	if e.dropHTML {
@@ -192,23 +287,14 @@ func (e *Env) Emit(rec *record.Record) {
 	if !rec.Has("site") {
 		rec.Set("site", key) // the grouping key the page was learned under
 	}
-	if e.out == nil && !e.openOutput() {
-		return
-	}
 	e.line = e.line[:0]
 	if e.keyed {
 		e.line = append(e.line, KeyOf(key)...)
 		e.line = append(e.line, '\t')
 	}
 	e.line = rec.AppendJSON(e.line)
-	if rec.Has("error") {
-		e.errs++
-	}
-	e.emitted++
 	e.sites[key] = struct{}{}
-	if err := e.out.WriteLine(e.line); err != nil {
-		e.writeFailed(err)
-	}
+	e.writeLine(e.line, true, rec.Has("error"))
 	if cap(e.line) > 64<<20 {
 		e.line = nil
 	}
@@ -219,12 +305,62 @@ func (e *Env) EmitLine(line []byte) {
 	if e.stopped != nil {
 		return
 	}
-	if e.out == nil && !e.openOutput() {
+	e.writeLine(line, false, false)
+}
+
+// writeLine writes one line. A page is counted as emitted once the buffer
+// holding it is flushed, as skipped.unwritten when that fails.
+func (e *Env) writeLine(line []byte, page, isErr bool) {
+	if e.writeErr != nil {
+		if page {
+			e.skipped["unwritten"]++
+		}
 		return
 	}
-	if err := e.out.WriteLine(line); err != nil {
+	if e.bw.Buffered() > 0 && len(line)+1 > e.bw.Available() && !e.flush() {
+		if page {
+			e.skipped["unwritten"]++
+		}
+		return
+	}
+	_, err := e.bw.Write(line)
+	if err == nil {
+		err = e.bw.WriteByte('\n')
+	}
+	if page {
+		e.pendingPages++
+		if isErr {
+			e.pendingErrs++
+		}
+	}
+	if err != nil {
 		e.writeFailed(err)
 	}
+}
+
+// writeRaw writes bytes that are neither records nor lines (a view).
+func (e *Env) writeRaw(b []byte) {
+	if e.writeErr != nil || e.stopped != nil {
+		return
+	}
+	if _, err := e.bw.Write(b); err != nil {
+		e.writeFailed(err)
+	}
+}
+
+// flush writes out the buffer and counts its pages as emitted.
+func (e *Env) flush() bool {
+	if e.writeErr != nil {
+		return false
+	}
+	if err := e.bw.Flush(); err != nil {
+		e.writeFailed(err)
+		return false
+	}
+	e.emitted += e.pendingPages
+	e.errs += e.pendingErrs
+	e.pendingPages, e.pendingErrs = 0, 0
+	return true
 }
 
 // Consume counts a page that was used but not emitted (learn's pages).
@@ -247,34 +383,51 @@ func (e *Env) Fail(rec *record.Record, err error) {
 }
 
 func (e *Env) failNow(rec *record.Record, err error) {
+	if e.stopped != nil {
+		// Work that ended after the stop is not reported, only counted.
+		e.abandon(1)
+		return
+	}
 	msg := err.Error()
+	e.errors.failed(rec.Source, msg)
 	switch e.onError {
 	case OnErrorSkip:
 		e.skipped["error"]++
 		e.sites[e.SiteOf(rec)] = struct{}{}
 	case OnErrorFail:
-		fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Tool.Name, rec.Where(), msg)
+		e.recordError(rec.Source, msg, rec.Where()+": "+msg)
 		e.skipped["error"]++
 		e.failed = true
 		e.stopped = errStop
 	default:
-		fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Tool.Name, rec.Where(), msg)
+		e.recordError(rec.Source, msg, rec.Where()+": "+msg)
 		if !e.recordsOut {
 			e.skipped["error"]++
 			e.sites[e.SiteOf(rec)] = struct{}{}
 			return
 		}
+		// A record with an error has an empty text, never the input's or
+		// none, so that `jq -r .text` prints no "null" into a corpus.
+		rec.Set("text", "")
 		rec.Set("error", msg)
 		e.Emit(rec)
 	}
 }
 
-// report prints a per-record problem unless --on-error skip; fail stops.
-func (e *Env) report(err error) {
+// recordError prints one per-record problem (what, at where) unless
+// --on-error skip or the limit of lines of its kind for its input was
+// reached; --on-error fail stops the run.
+func (e *Env) recordError(source, what, line string) {
 	if e.onError == OnErrorSkip {
 		return
 	}
-	fmt.Fprintf(e.Stderr, "%s: %v\n", e.Tool.Name, err)
+	switch e.errors.show(source, what) {
+	case showLine:
+		fmt.Fprintf(e.Stderr, "%s: %s\n", e.Tool.Name, line)
+	case showLast:
+		fmt.Fprintf(e.Stderr, "%s: %s\n", e.Tool.Name, line)
+		e.warnf("%s: more errors like %q are counted in the summary but not shown (--%s %d)", source, clipMessage(what), FlagMaxErrorsShown, e.errors.max)
+	}
 	if e.onError == OnErrorFail {
 		e.failed = true
 		e.stopped = errStop
@@ -292,27 +445,24 @@ func (e *Env) Warnf(format string, args ...any) { e.warnf(format, args...) }
 // Stdout is the command's output stream for views and tables (not records).
 func (e *Env) Stdout() io.Writer { return e.stdout }
 
-func (e *Env) openOutput() bool {
-	w, err := stream.Create(e.Ctx.String(FlagOutput), e.stdout, e.Ctx.Bool(FlagZstd))
-	if err != nil {
-		e.failed = true
-		e.stopped = err
-		e.warnf("%v", err)
-		return false
-	}
-	e.outCl = w
-	e.out = record.NewWriter(w)
-	return true
-}
-
 func (e *Env) writeFailed(err error) {
+	e.writeErr = err
+	e.skipped["unwritten"] += e.pendingPages
+	e.pendingPages, e.pendingErrs = 0, 0
+	if e.stopped == nil {
+		e.stopped = err
+	}
 	if errors.Is(err, syscall.EPIPE) {
 		e.stopped = errStop // the reader went away (| head): end quietly
 		return
 	}
 	e.failed = true
-	e.stopped = err
-	e.warnf("write: %v", err)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		e.warnf("%v", err)
+	} else {
+		e.warnf("write: %v", err)
+	}
 }
 
 func (e *Env) tick() {
@@ -326,27 +476,48 @@ func (e *Env) tick() {
 	}
 }
 
-// Close flushes the output, prints the summary line and returns the exit
-// status.
+// Close flushes the output, gives an -o file its name (or removes it when
+// the run stopped early), prints the summary line and returns the exit
+// status: ExitOK, ExitFailure, or 128 plus the signal's number when a
+// SIGINT (130) or SIGTERM (143) stopped the run.
 func (e *Env) Close() int {
+	e.interrupted()
 	e.drain()
-	if e.out != nil {
-		if err := e.out.Flush(); err != nil {
-			e.writeFailed(err)
-		}
+	e.flush()
+	if err := e.outCl.Close(); err != nil && e.writeErr == nil && !errors.Is(err, syscall.EPIPE) {
+		e.failed = true
+		e.writeErr = err
+		e.warnf("close output: %v", err)
 	}
-	if e.outCl != nil {
-		if err := e.outCl.Close(); err != nil && !errors.Is(err, syscall.EPIPE) {
-			e.failed = true
-			e.warnf("close output: %v", err)
-		}
-	}
+	signal.Stop(e.signals)
+	close(e.signals)
 	e.in.Close()
+	if e.outFile != nil {
+		if e.stopped != nil || e.writeErr != nil {
+			if e.outFile.tmp != "" {
+				e.outFile.discard()
+				e.warnf("-o %s not written: the run did not finish", e.outFile.path)
+			}
+		} else if err := e.outFile.commit(); err != nil {
+			e.failed = true
+			e.warnf("-o %s: %v", e.outFile.path, err)
+		}
+	}
 	if e.progress {
 		fmt.Fprint(e.Stderr, "\r\033[K")
 	}
+	if e.stopped == nil {
+		for _, src := range e.errors.order {
+			if in := e.errors.inputs[src]; in.read > 0 && in.errs == in.read {
+				e.warnf("%s: every one of its %d records failed (the first: %s)", src, in.read, clipMessage(in.first))
+			}
+		}
+	}
 	fmt.Fprintln(e.Stderr, e.Summary())
-	if e.failed {
+	switch {
+	case e.stopSig != 0:
+		return 128 + e.stopSig
+	case e.failed:
 		return ExitFailure
 	}
 	return ExitOK

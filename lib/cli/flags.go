@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 
 	"github.com/chaffkit/chaff/lib/site"
@@ -27,6 +26,7 @@ const (
 	FlagKeyed          = "keyed"
 	FlagPaths          = "paths"
 	FlagMaxModelBytes  = "max-model-bytes"
+	FlagMaxErrorsShown = "max-errors-shown"
 )
 
 // Error policies of --on-error.
@@ -44,23 +44,35 @@ func InputFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: FlagSiteKey, Value: string(site.Auto), Usage: "site of a page: auto (the site member, else the URL's host), host, domain or none (all pages one set)"},
 		&ucli.StringFlag{Name: FlagOnError, Value: OnErrorWarn, Usage: "a bad record: warn (report it, emit it with \"error\"), skip (count it only) or fail (stop)"},
 		&ucli.IntFlag{Name: FlagMaxRecordBytes, Value: 256 << 20, Usage: "longest accepted input record in bytes"},
-		&ucli.BoolFlag{Name: FlagKeyed, Usage: "lines are SITE<TAB>JSON in and out, sorted by SITE (Hadoop Streaming, Spark pipe(); see docs/SCALE.md)"},
+		&ucli.IntFlag{Name: FlagMaxErrorsShown, Value: maxErrorsShown, Usage: "print at most `N` error lines of one kind per input; the rest are counted in the summary (0: print all)"},
+	}
+}
+
+// KeyedFlags are the flags of the commands that take part in a keyed job
+// (learn, apply, run): the others would read keyed lines but not honour
+// their contract.
+func KeyedFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.BoolFlag{Name: FlagKeyed, Usage: "lines are SITE<TAB>JSON in and out, grouped (sorted) by SITE (Hadoop Streaming, Spark pipe(); see docs/SCALE.md)"},
 	}
 }
 
 // OutputFlags are the flags of every command that writes records.
 func OutputFlags() []ucli.Flag {
-	return []ucli.Flag{
-		&ucli.StringFlag{Name: FlagOutput, Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout (zstd when it ends in .zst)"},
+	return []ucli.Flag{outputFileFlag("write to `FILE` instead of stdout (zstd when it ends in .zst); written under a temporary name and renamed when the run ends well"),
 		&ucli.BoolFlag{Name: FlagZstd, Aliases: []string{"z"}, Usage: "compress the output with zstd"},
 	}
+}
+
+func outputFileFlag(usage string) ucli.Flag {
+	return &ucli.StringFlag{Name: FlagOutput, Aliases: []string{"o"}, Usage: usage}
 }
 
 // LearnFlags are the flags of the commands that learn.
 func LearnFlags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.IntFlag{Name: FlagSample, Value: 200, Usage: "learn each site from at most `K` pages (its first K)"},
-		&ucli.IntFlag{Name: FlagMaxBuffer, Value: 5000, Usage: "most pages held in memory waiting for their site to be learned; past it the fullest site is learned early"},
+		&ucli.IntFlag{Name: FlagSample, Value: 200, Usage: "learn each site from at most `K` pages (its first K; K >= 1)"},
+		&ucli.IntFlag{Name: FlagMaxBuffer, Value: 5000, Usage: "most pages held in memory waiting for their site to be learned (>= 1); past it the fullest site is learned early"},
 	}
 }
 
@@ -68,7 +80,7 @@ func LearnFlags() []ucli.Flag {
 func RecordFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: FlagDropHTML, Usage: "leave the html member out of the output"},
-		&ucli.IntFlag{Name: FlagWorkers, Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "pages extracted at once (output order is kept)"},
+		&ucli.IntFlag{Name: FlagWorkers, Aliases: []string{"j"}, Usage: "pages extracted at once, 0 = one per core (output order is kept)"},
 	}
 }
 

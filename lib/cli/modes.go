@@ -41,15 +41,10 @@ type grouper struct {
 	page    func(s *siteState, rec *record.Record)
 }
 
+// newGrouper starts grouping; Open checked that --sample and --max-buffer
+// are at least 1.
 func newGrouper(e *Env) *grouper {
-	g := &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
-	if g.sample < 1 {
-		g.sample = 1
-	}
-	if g.maxBuffer < 1 {
-		g.maxBuffer = 1
-	}
-	return g
+	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
 }
 
 func (g *grouper) run() {
@@ -62,8 +57,12 @@ func (g *grouper) run() {
 			continue
 		}
 		key := g.e.SiteOf(rec)
+		if g.e.keyed && !g.e.keys.see(g.e, rec) {
+			g.e.abandon(1)
+			break
+		}
 		if g.e.keyed && g.last != nil && g.last.key != key && !g.last.learned {
-			// Keyed input is sorted by key: the previous group is complete.
+			// Keyed input is grouped by key: the previous group is complete.
 			g.learn(g.last)
 		}
 		s := g.sites[key]
@@ -93,18 +92,29 @@ func (g *grouper) run() {
 					fullest = o
 				}
 			}
-			g.e.warnf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
+			if g.e.errors.show("", "--max-buffer") != showNone {
+				g.e.warnf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
+			}
 			g.learn(fullest)
 		}
 	}
 	for _, s := range g.order {
+		if g.e.interrupted() {
+			// Stopped early: the sites still waiting are not learned, and
+			// their pages are counted as abandoned.
+			g.e.abandon(len(s.pages))
+			g.buffered -= len(s.pages)
+			s.pages = nil
+			continue
+		}
 		if !s.learned {
 			g.learn(s)
 		}
 	}
 }
 
-// forget drops a finished group of keyed input, whose key cannot come back.
+// forget drops a finished group of keyed input, whose key cannot come back
+// (keyOrder checks that it does not).
 func (g *grouper) forget(s *siteState) {
 	delete(g.sites, s.key)
 	g.order = slices.DeleteFunc(g.order, func(o *siteState) bool { return o == s })
@@ -369,6 +379,10 @@ func runApplyKeyed(e *Env) int {
 		if err != nil {
 			break
 		}
+		if !e.keys.see(e, rec) {
+			e.abandon(1)
+			break
+		}
 		if rec.Key != key {
 			key, m, merr = rec.Key, nil, fmt.Errorf("no model line for key %q before its pages", rec.Key)
 		}
@@ -447,4 +461,36 @@ func (e *Env) SamplePerSite(only string) (sites []string, pages map[string][]*re
 	}
 	slices.Sort(sites)
 	return sites, pages
+}
+
+// keyOrder checks that keyed input is grouped by key: a key that comes
+// back after another key would be learned twice from parts of its pages
+// (learn, run) or lack its model line (apply). Only the keys seen are held,
+// not their pages.
+type keyOrder struct {
+	done map[string]struct{}
+	cur  string
+	any  bool
+}
+
+// see is called with every record in turn. It stops the run, with a
+// message saying how to sort, when rec's key came before another key.
+func (k *keyOrder) see(e *Env, rec *record.Record) bool {
+	if k.any && rec.Key == k.cur {
+		return true
+	}
+	if k.done == nil {
+		k.done = map[string]struct{}{}
+	}
+	if k.any {
+		k.done[k.cur] = struct{}{}
+	}
+	if _, seen := k.done[rec.Key]; seen {
+		e.warnf("%s: key %q comes back after other keys: --keyed input must be grouped by key; sort it first, e.g. LC_ALL=C sort -s -t$'\\t' -k1,1 (-k1,1 -k2,2 for apply's models and pages)", rec.Where(), rec.Key)
+		e.failed = true
+		e.stopped = errStop
+		return false
+	}
+	k.cur, k.any = rec.Key, true
+	return true
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // runShow writes views for people. Without --out-dir it writes the view of
-// one page (--id, else the first page) to stdout; with --out-dir it writes
+// one page (--id, else the first page) to stdout or -o; with --out-dir it writes
 // every page's view and an index. Models come from --model or are learned
 // per site from the input, as run does.
 func runShow(e *Env) int {
@@ -39,9 +39,7 @@ func runShow(e *Env) int {
 		shown++
 		e.Consume(rec, "shown")
 		if dir == "" {
-			if _, err := e.stdout.Write(view.Bytes()); err != nil {
-				e.writeFailed(err)
-			}
+			e.writeRaw(view.Bytes()) // to stdout or -o
 			return
 		}
 		name := fmt.Sprintf("%05d.html", shown)
