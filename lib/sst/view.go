@@ -200,7 +200,7 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 		}
 		switch c.Tag {
 		case "img":
-			fmt.Fprintf(w, "[image %s]", html.EscapeString(c.Attr("alt")))
+			fmt.Fprintf(w, `<span class="img">[image %s]</span>`, html.EscapeString(c.Attr("alt")))
 		case "br":
 			w.WriteString("<br>")
 		}

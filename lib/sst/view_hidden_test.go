@@ -3,6 +3,7 @@ package sst
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -122,8 +123,8 @@ func TestViewHiddenRealPage(t *testing.T) {
 }
 
 // viewShown parses a view as a browser does and returns the page text it shows black and the
-// text it marks hidden (inside an element of class hide), white space and image marks left
-// out. Text greyed as removed (class drop) and not hidden is in neither.
+// text it marks hidden (inside an element of class hide), white space and image marks (class
+// img) left out. Text greyed as removed (class drop) and not hidden is in neither.
 func viewShown(t *testing.T, view string) (black, hidden string) {
 	doc, err := xhtml.Parse(strings.NewReader(view))
 	if err != nil {
@@ -137,14 +138,14 @@ func viewShown(t *testing.T, view string) (black, hidden string) {
 			if attrOf(n, "id") == "page" {
 				inPage = true
 			}
-			if slices.Contains(class, "legend") {
-				return
+			if slices.Contains(class, "legend") || slices.Contains(class, "img") {
+				return // not page text: the legend, an image's mark
 			}
 			dropped = dropped || slices.Contains(class, "drop")
 			hid = hid || slices.Contains(class, "hide")
 		}
 		if n.Type == xhtml.TextNode && inPage {
-			s := noSpace(imageMark.ReplaceAllString(n.Data, ""))
+			s := noSpace(n.Data)
 			switch {
 			case hid:
 				h.WriteString(s)
@@ -174,4 +175,60 @@ func spanText(src string, spans [][2]int) string {
 		return true
 	})
 	return b.String()
+}
+
+// TestViewIsTextAllPages checks the view against the text output on every page of the
+// evaluation sets (CHAFF_LONG=1; a model per site from its first 200 pages, as sstclean
+// run learns).
+func TestViewIsTextAllPages(t *testing.T) {
+	if os.Getenv("CHAFF_LONG") == "" {
+		t.Skip("CHAFF_LONG=1 runs the view on every page of the evaluation sets")
+	}
+	dir := devdata.Dir()
+	if dir == "" {
+		t.Skip("no ../shared/data beside the repository")
+	}
+	for _, set := range evalSets {
+		all, err := devdata.ReadFile(filepath.Join(dir, set+".jsonl.zst"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bySite := map[string][]devdata.Page{}
+		var order []string
+		for _, p := range all {
+			if bySite[p.Site] == nil {
+				order = append(order, p.Site)
+			}
+			bySite[p.Site] = append(bySite[p.Site], p)
+		}
+		differ, hidden := 0, 0
+		for _, s := range order {
+			var sample []string
+			for _, p := range bySite[s][:min(200, len(bySite[s]))] {
+				sample = append(sample, p.HTML)
+			}
+			m, err := Learn(sample, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range bySite[s] {
+				text := noSpace(htmltext.RenderSpans(p.HTML, m.ApplyHTML(p.HTML).Spans))
+				var b bytes.Buffer
+				if err := m.View(&b, p.HTML, p.URL); err != nil {
+					t.Fatal(err)
+				}
+				black, hid := viewShown(t, b.String())
+				if hid != "" {
+					hidden++
+				}
+				if black != text {
+					differ++
+					d := firstDiff(black, text)
+					t.Errorf("%s: the view shows black %d characters, the text output has %d; first difference at %d: view %q, text %q",
+						p.ID, len(black), len(text), d, black[d:min(len(black), d+60)], text[d:min(len(text), d+60)])
+				}
+			}
+		}
+		t.Logf("%s: %d pages, %d with hidden content in the view, %d whose view differs from the text", set, len(all), hidden, differ)
+	}
 }
