@@ -155,6 +155,10 @@ func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error
 // and emits it; a failure is handled by --on-error. With --workers > 1 the
 // work runs on other goroutines and the page is emitted later, in order.
 func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
+	if e.interrupted() {
+		e.abandon(1) // no work after a stop
+		return
+	}
 	if e.workers <= 1 {
 		res, err := e.apply(m, rec)
 		e.finish(rec, res, err)
@@ -426,9 +430,8 @@ func runMap(e *Env) int {
 		e.line = append(e.line[:0], KeyOf(e.SiteOf(rec))...)
 		e.line = append(e.line, "\t"+stream.TagPage+"\t"...)
 		e.line = rec.AppendJSON(e.line)
-		e.EmitLine(e.line)
-		e.emitted++
 		e.sites[e.SiteOf(rec)] = struct{}{}
+		e.writeLine(e.line, true, false)
 	}
 	return e.Close()
 }

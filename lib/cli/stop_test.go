@@ -166,6 +166,12 @@ func TestWriteFailure(t *testing.T) {
 	if code != 1 || c["emitted"] != 0 || c["skipped.unwritten"] != 8 || strings.Count(errOut.String(), "no space left") != 1 || full.writes != 1 {
 		t.Fatalf("exit %d, %d writes, stderr %s", code, full.writes, errOut.String())
 	}
+	errOut.Reset()
+	code = run([]string{"toy", "map"}, strings.NewReader(pages), &fullDisk{}, &errOut)
+	c = summaryCounts(t, errOut.String())
+	if code != 1 || c["emitted"] != 0 || c["skipped.unwritten"] != 8 {
+		t.Fatalf("map: exit %d, stderr %s", code, errOut.String())
+	}
 }
 
 // TestInterrupt: SIGINT stops the run at the next record: no -o file (nor
