@@ -7,6 +7,7 @@ package model
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -80,8 +81,12 @@ func Read(r io.Reader, name, tool string, version, maxBytes int) (*Set, error) {
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			return nil, fmt.Errorf("model file %w", err)
+		var re *record.Error
+		switch {
+		case errors.As(err, &re):
+			return nil, fmt.Errorf("model file %w", err) // names the file and line
+		case err != nil:
+			return nil, fmt.Errorf("model file %s: %w", name, err)
 		}
 		line, err := Decode(rec.AppendJSON(nil), rec.Where(), tool, version)
 		if err != nil {

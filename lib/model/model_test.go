@@ -2,6 +2,11 @@ package model
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,4 +75,27 @@ func FuzzRead(f *testing.F) {
 			t.Fatal("nil set without error")
 		}
 	})
+}
+
+// A truncated compressed model file fails with a message that names it.
+func TestTruncatedModelNamed(t *testing.T) {
+	var buf bytes.Buffer
+	for i := range 200 {
+		line, _ := Encode(fmt.Sprintf("site%d.com", i), "ampl", 3, 5, map[string]string{"text": strings.Repeat(fmt.Sprintf("w%d ", i*7919%997), 200)})
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	enc, _ := zstd.NewWriter(nil)
+	data := enc.EncodeAll(buf.Bytes(), nil)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "int3.zst")
+	os.WriteFile(path, data[:len(data)/2], 0o644)
+	_, err := Load(path, "ampl", 3, 0)
+	if err == nil || !strings.Contains(err.Error(), path+": ") || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("error %v, want an unexpected EOF naming %s", err, path)
+	}
+	os.WriteFile(path, data, 0o644)
+	if set, err := Load(path, "ampl", 3, 0); err != nil || len(set.Sites) != 200 {
+		t.Fatalf("whole file: %v", err)
+	}
 }

@@ -2,9 +2,11 @@ package stream
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/chaffkit/chaff/lib/record"
@@ -47,6 +49,7 @@ type Reader struct {
 	cur     source
 	closers []io.Closer
 	counter *countingReader
+	cut     *cutReader // the current input's content, when read through one
 
 	bytesDone int64
 	read      int64
@@ -79,7 +82,7 @@ func (r *Reader) Next() (*record.Record, error) {
 			r.next++
 			if err := r.open(path); err != nil {
 				r.closeCurrent()
-				return nil, &InputError{Source: sourceName(path), Err: err}
+				return nil, inputError(path, err)
 			}
 		}
 		rec, err := r.cur.Next()
@@ -88,7 +91,13 @@ func (r *Reader) Next() (*record.Record, error) {
 			r.read++
 			return rec, nil
 		case err == io.EOF:
+			cut := r.cut
 			r.closeCurrent()
+			if cut != nil && cut.err != nil {
+				// The records before the failure were returned; the input
+				// still could not be read to its end.
+				return nil, inputError(r.paths[r.next-1], cut.err)
+			}
 			continue
 		}
 		var re *record.Error
@@ -102,10 +111,33 @@ func (r *Reader) Next() (*record.Record, error) {
 			r.read++
 			return nil, err
 		}
-		name := sourceName(r.paths[r.next-1])
+		path := r.paths[r.next-1]
 		r.closeCurrent()
-		return nil, &InputError{Source: name, Err: err}
+		return nil, inputError(path, err)
 	}
+}
+
+// inputError names the input once: an *fs.PathError about the input's own
+// path ("open x: no such file or directory", "read /tmp: is a directory")
+// is reduced to its cause, which errors.Is still finds.
+func inputError(path string, err error) *InputError {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		err = pe.Err
+	}
+	return &InputError{Source: sourceName(path), Err: err}
+}
+
+// ErrTruncated wraps the failure of an input that ended before its
+// compressed stream or last record did (a cut download or copy).
+var ErrTruncated = errors.New("truncated input")
+
+// truncation reports a failed read as an error that names the cause.
+func truncation(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%w: %w", ErrTruncated, err)
+	}
+	return err
 }
 
 // SkipError is a record of the input that is not a page; the Reader counts
@@ -146,6 +178,7 @@ func (r *Reader) closeCurrent() {
 		r.closers[i].Close()
 	}
 	r.closers = r.closers[:0]
+	r.cut = nil
 	if r.counter != nil {
 		r.bytesDone += r.counter.n
 		r.counter = nil
@@ -165,7 +198,10 @@ func (r *Reader) open(path string) error {
 	}
 	r.counter = &countingReader{r: in}
 	br := bufio.NewReaderSize(r.counter, 1<<20)
-	if head, _ := br.Peek(1); len(head) == 0 {
+	if head, err := br.Peek(1); len(head) == 0 {
+		if err != nil && err != io.EOF {
+			return err // a directory, an I/O error: not an empty input
+		}
 		r.cur = emptySource{} // an empty input holds no record, whatever its format
 		return nil
 	}
@@ -212,7 +248,32 @@ func (r *Reader) decompress(br *bufio.Reader, c Compression) (io.Reader, error) 
 		return nil, err
 	}
 	r.closers = append(r.closers, closerFunc(release))
-	return rd, nil
+	if c == Plain {
+		return rd, nil // read errors of plain input fail it at once
+	}
+	r.cut = &cutReader{r: rd}
+	return r.cut, nil
+}
+
+// cutReader ends the content of an input at its first read failure (a
+// truncated gzip or zstd stream, an I/O error) as if the input ended there,
+// and keeps the failure: the line or page cut short is still read, and
+// reported as a bad record, before the Reader reports the input as failed.
+type cutReader struct {
+	r   io.Reader
+	err error
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, io.EOF
+	}
+	n, err := c.r.Read(p)
+	if err != nil && err != io.EOF {
+		c.err = truncation(err)
+		err = io.EOF
+	}
+	return n, err
 }
 
 type closerFunc func()
@@ -254,6 +315,9 @@ func (h *htmlFileSource) Next() (*record.Record, error) {
 	if int64(len(body)) > limit {
 		return nil, &record.Error{Source: h.name, N: 1, Err: fmt.Errorf("file larger than the limit of %d bytes (--max-record-bytes)", limit)}
 	}
+	if blank(body) {
+		return nil, io.EOF // white space only (e.g. blank lines on stdin): no page
+	}
 	rec := &record.Record{Source: h.name, N: 1, HTMLField: h.opts.HTMLField}
 	rec.Set("id", h.name)
 	field := h.opts.HTMLField
@@ -263,6 +327,14 @@ func (h *htmlFileSource) Next() (*record.Record, error) {
 	rec.Set(field, decodeHTML(body, ""))
 	return rec, nil
 }
+
+// blank tells whether b holds only white space, after an optional UTF-8
+// byte order mark.
+func blank(b []byte) bool {
+	return len(bytes.TrimSpace(bytes.TrimPrefix(b, utf8BOM))) == 0
+}
+
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 type emptySource struct{}
 

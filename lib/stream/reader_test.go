@@ -3,9 +3,13 @@ package stream
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/record"
@@ -120,10 +124,191 @@ func TestFilesAndMissing(t *testing.T) {
 	}
 }
 
-func TestTruncatedGzipJSONL(t *testing.T) {
-	data := gz([]byte(jsonl + jsonl))
-	recs, errs, _ := readAll(t, nil, data[:len(data)-10], Options{})
-	if len(errs) != 1 {
-		t.Fatalf("want one input error for the truncated stream, got %v (recs %d)", errs, len(recs))
+// A directory or a missing file is an input error that names the input
+// once; it is not an empty input.
+func TestUnreadableInputsNamedOnce(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nosuch.jsonl")
+	recs, errs, r := readAll(t, []string{dir, missing}, nil, Options{})
+	if len(recs) != 0 || len(errs) != 2 || r.Read() != 0 {
+		t.Fatalf("recs %d errs %v read %d", len(recs), errs, r.Read())
+	}
+	var ie *InputError
+	if !errors.As(errs[0], &ie) || !errors.Is(errs[0], syscall.EISDIR) || errs[0].Error() != dir+": is a directory" {
+		t.Errorf("directory: %v", errs[0])
+	}
+	if !errors.As(errs[1], &ie) || !errors.Is(errs[1], fs.ErrNotExist) || errs[1].Error() != missing+": no such file or directory" {
+		t.Errorf("missing file: %v", errs[1])
+	}
+}
+
+// White space alone holds no page, compressed or not, with or without a
+// byte order mark; an explicit --format html too.
+func TestBlankInputHasNoRecords(t *testing.T) {
+	for _, in := range []string{"\n\n", " \r\n\t\n", "\xef\xbb\xbf\n", ""} {
+		for _, data := range [][]byte{[]byte(in), gz([]byte(in)), zst([]byte(in))} {
+			for _, f := range []Format{FormatAuto, FormatHTML, FormatJSONL} {
+				if f == FormatJSONL && strings.HasPrefix(in, "\xef") {
+					continue // a byte order mark is not JSON
+				}
+				recs, errs, r := readAll(t, nil, data, Options{Format: f})
+				if len(recs) != 0 || len(errs) != 0 || r.Read() != 0 {
+					t.Errorf("%q (%d bytes) as %s: %d records, errors %v, read %d", in, len(data), f, len(recs), errs, r.Read())
+				}
+			}
+		}
+	}
+	recs, _, _ := readAll(t, nil, []byte("\n x \n"), Options{})
+	if len(recs) != 1 {
+		t.Errorf("a page of one letter: %d records", len(recs))
+	}
+}
+
+// manyLines returns n JSON lines of pages big enough to span several
+// compressed blocks.
+func manyLines(n int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, `{"id":"p%d","url":"http://x.com/%d","html":"<p>%s</p>"}`+"\n", i, i, strings.Repeat(fmt.Sprintf("word%d ", i*7919%1000), 300))
+	}
+	return b.Bytes()
+}
+
+// A compressed input cut short gives its whole records, then the line cut
+// in two as a bad record, then an input error: all records accounted for,
+// and the input reported as not read to its end.
+func TestTruncatedCompressedJSONL(t *testing.T) {
+	lines := manyLines(200)
+	for name, data := range map[string][]byte{"gzip": gz(lines), "zstd": zst(lines)} {
+		t.Run(name, func(t *testing.T) {
+			recs, errs, r := readAll(t, nil, data[:len(data)/2], Options{})
+			if len(recs) < 10 || len(errs) != 2 {
+				t.Fatalf("recs %d errs %v", len(recs), errs)
+			}
+			for i, rec := range recs {
+				if rec.ID != fmt.Sprintf("p%d", i) {
+					t.Fatalf("record %d is %q", i, rec.ID)
+				}
+			}
+			var re *record.Error
+			var ie *InputError
+			if !errors.As(errs[0], &re) || re.N != int64(len(recs)+1) {
+				t.Errorf("first error %v, want the cut line %d", errs[0], len(recs)+1)
+			}
+			if !errors.As(errs[1], &ie) || !errors.Is(errs[1], ErrTruncated) || !errors.Is(errs[1], io.ErrUnexpectedEOF) {
+				t.Errorf("last error %v, want a truncated input", errs[1])
+			}
+			if r.Read() != int64(len(recs)+1) {
+				t.Errorf("read %d, want %d", r.Read(), len(recs)+1)
+			}
+			// The whole file reads without an error.
+			recs, errs, _ = readAll(t, nil, data, Options{})
+			if len(recs) != 200 || len(errs) != 0 {
+				t.Errorf("whole file: recs %d errs %v", len(recs), errs)
+			}
+		})
+	}
+}
+
+// warcOneStream is a WARC file of n pages compressed as one stream with
+// comp (as `zcat x.warc.gz | zstd` makes), and the plain offsets of its
+// responses.
+func warcOneStream(t *testing.T, n int, comp func([]byte) []byte) ([]byte, []int64) {
+	var out bytes.Buffer
+	w, err := warc.NewWriter(&out, warc.WithCompression(warc.Plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var offs []int64
+	for i := range n {
+		offs = append(offs, w.Offset())
+		body := fmt.Sprintf("<p>%s</p>", strings.Repeat(fmt.Sprintf("word%d ", i*7919%1000), 2000))
+		if _, err := w.WriteResponse(fmt.Sprintf("http://x.com/%d", i), "2020-01-01T00:00:00Z", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n", []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	return comp(out.Bytes()), offs
+}
+
+// A truncated WARC file: the record cut short is counted unreadable with
+// where it starts (inside the stream for a file compressed as one stream),
+// then the input is reported as cut short.
+func TestTruncatedWARC(t *testing.T) {
+	perRecord := func(t *testing.T) ([]byte, []int64) {
+		var out bytes.Buffer
+		w, _ := warc.NewWriter(&out)
+		var offs []int64
+		for i := range 40 {
+			offs = append(offs, w.Offset())
+			body := fmt.Sprintf("<p>%s</p>", strings.Repeat(fmt.Sprintf("word%d ", i*7919%1000), 2000))
+			w.WriteResponse(fmt.Sprintf("http://x.com/%d", i), "2020-01-01T00:00:00Z", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n", []byte(body))
+		}
+		w.Close()
+		return out.Bytes(), offs
+	}
+	cases := []struct {
+		name      string
+		make      func(*testing.T) ([]byte, []int64)
+		oneStream bool
+	}{
+		{"gzip per record", perRecord, false},
+		{"zstd stream", func(t *testing.T) ([]byte, []int64) { return warcOneStream(t, 40, zst) }, true},
+		{"gzip stream", func(t *testing.T) ([]byte, []int64) { return warcOneStream(t, 40, gz) }, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			data, offs := c.make(t)
+			recs, errs, r := readAll(t, nil, data[:len(data)*2/3], Options{})
+			if len(recs) < 5 || len(errs) != 2 {
+				t.Fatalf("recs %d errs %v", len(recs), errs)
+			}
+			cut := len(recs) // the index of the record cut short
+			where := fmt.Sprintf("offset %d:", offs[cut])
+			if c.oneStream {
+				where = fmt.Sprintf("offset 0 (+%d decompressed):", offs[cut])
+			}
+			var re *record.Error
+			if !errors.As(errs[0], &re) || re.N != int64(cut+1) || !strings.Contains(errs[0].Error(), where) {
+				t.Errorf("first error %v, want record %d at %q", errs[0], cut+1, where)
+			}
+			var ie *InputError
+			if !errors.As(errs[1], &ie) || !errors.Is(errs[1], ErrTruncated) {
+				t.Errorf("last error %v, want a truncated input", errs[1])
+			}
+			if r.Read() != int64(cut+1) {
+				t.Errorf("read %d, want %d", r.Read(), cut+1)
+			}
+			recs, errs, _ = readAll(t, nil, data, Options{})
+			if len(recs) != 40 || len(errs) != 0 {
+				t.Errorf("whole file: recs %d errs %v", len(recs), errs)
+			}
+		})
+	}
+}
+
+// A damaged gzip member inside the file is one bad record: the records
+// after it are read and the input is not reported as cut short.
+func TestDamagedMemberInsideWARC(t *testing.T) {
+	var out bytes.Buffer
+	w, _ := warc.NewWriter(&out)
+	var offs []int64
+	for i := range 6 {
+		offs = append(offs, w.Offset())
+		w.WriteResponse(fmt.Sprintf("http://x.com/%d", i), "2020-01-01T00:00:00Z", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n", []byte(fmt.Sprintf("<p>page %d %s</p>", i, strings.Repeat("x", 5000))))
+	}
+	w.Close()
+	data := out.Bytes()
+	// Member 3 loses its last 30 bytes (its end and CRC).
+	damaged := append(append([]byte{}, data[:offs[3]-30]...), data[offs[3]:]...)
+	recs, errs, _ := readAll(t, nil, damaged, Options{})
+	for _, err := range errs {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			t.Errorf("input error for damage inside the file: %v", err)
+		}
+	}
+	if len(recs) < 4 || recs[len(recs)-1].URL != "http://x.com/5" {
+		t.Errorf("recs %d errs %v", len(recs), errs)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/warc"
@@ -16,6 +17,10 @@ type warcSource struct {
 	name string
 	n    int64
 	opts Options
+	// cut is the failure of the last record when its compressed stream
+	// ended early: if no record follows, the input was cut short there and
+	// is reported as failed after that record.
+	cut error
 }
 
 func newWARCSource(br *bufio.Reader, name string, opts Options) (source, error) {
@@ -36,11 +41,19 @@ func (s *warcSource) Next() (*record.Record, error) {
 		var re *warc.RecordError
 		if errors.As(err, &re) {
 			s.n++
-			return nil, &record.Error{Source: s.name, N: s.n, Err: fmt.Errorf("offset %d: %w", re.Offset, re.Err)}
+			s.cut = nil
+			if errors.Is(re.Err, io.ErrUnexpectedEOF) {
+				s.cut = fmt.Errorf("%w: %w", ErrTruncated, io.ErrUnexpectedEOF)
+			}
+			return nil, &record.Error{Source: s.name, N: s.n, Err: fmt.Errorf("%s: %w", re.Where(), re.Err)}
+		}
+		if err == io.EOF && s.cut != nil {
+			err, s.cut = s.cut, nil
 		}
 		return nil, err
 	}
 	s.n++
+	s.cut = nil
 	page, err := warc.ToPage(rec)
 	if err != nil {
 		var skip *warc.SkipError

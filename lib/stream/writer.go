@@ -5,40 +5,48 @@ import (
 	"os"
 	"strings"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
 
-// Create opens the output: path "" or "-" is stdout. The stream is
-// zstd-compressed when compress is set or the path ends in ".zst". Close
-// flushes and closes what Create opened (never stdout itself).
+// Create opens the output: path "" or "-" is stdout. A path ending in ".gz"
+// is written gzip-compressed, one ending in ".zst" (or any output when
+// compress is set) zstd-compressed, anything else plain. Close flushes and
+// closes what Create opened (never stdout itself). The file is written in
+// place: giving it its name only once complete is the caller's business
+// (lib/cli writes -o under a temporary name).
 func Create(path string, stdout io.Writer, compress bool) (io.WriteCloser, error) {
-	var w io.Writer = stdout
-	var file *os.File
+	out := &output{w: stdout}
 	if path != "" && path != "-" {
 		f, err := os.Create(path)
 		if err != nil {
 			return nil, err
 		}
-		file, w = f, f
-		compress = compress || strings.HasSuffix(path, ".zst")
+		out.file, out.w = f, f
 	}
-	out := &output{w: w, file: file}
-	if compress {
-		zw, err := zstd.NewWriter(w, zstd.WithEncoderLevel(zstd.SpeedDefault))
-		if err != nil {
-			if file != nil {
-				file.Close()
-			}
-			return nil, err
+	var err error
+	switch {
+	case compress || (out.file != nil && strings.HasSuffix(path, ".zst")):
+		var zw *zstd.Encoder
+		zw, err = zstd.NewWriter(out.w, zstd.WithEncoderLevel(zstd.SpeedDefault))
+		out.enc, out.w = zw, zw
+	case out.file != nil && strings.HasSuffix(path, ".gz"):
+		var gw *gzip.Writer
+		gw, err = gzip.NewWriterLevel(out.w, gzip.DefaultCompression)
+		out.enc, out.w = gw, gw
+	}
+	if err != nil {
+		if out.file != nil {
+			out.file.Close()
 		}
-		out.zw, out.w = zw, zw
+		return nil, err
 	}
 	return out, nil
 }
 
 type output struct {
 	w    io.Writer
-	zw   *zstd.Encoder
+	enc  io.WriteCloser // the compressor, if any
 	file *os.File
 }
 
@@ -46,8 +54,8 @@ func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
 
 func (o *output) Close() error {
 	var err error
-	if o.zw != nil {
-		err = o.zw.Close()
+	if o.enc != nil {
+		err = o.enc.Close()
 	}
 	if o.file != nil {
 		if cerr := o.file.Close(); err == nil {

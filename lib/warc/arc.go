@@ -107,6 +107,7 @@ func (r *Reader) readARC(line []byte, lerr error, off int64) (rec *Record, err e
 		Date:        arcDate(h.date),
 		ContentType: h.mime,
 		Offset:      off,
+		Inner:       r.recInner,
 		Fields: []Field{
 			{"ARC-URL", h.url}, {"ARC-IP-Address", h.ip}, {"ARC-Archive-Date", h.date},
 			{"Content-Type", h.mime}, {"Content-Length", h.length},

@@ -11,6 +11,7 @@ type Page struct {
 	Date    string // WARC-Date
 	HTML    string // the payload as UTF-8
 	Offset  int64  // the record's file offset
+	Inner   int64  // its offset in the decompressed member at Offset (Record.Inner)
 	Charset string // WHATWG name of the encoding the payload was decoded from
 	// CharsetSource tells how Charset was chosen.
 	CharsetSource CharsetSource
@@ -83,6 +84,7 @@ func ToPage(rec *Record) (*Page, error) {
 		Date:          rec.Date,
 		HTML:          html,
 		Offset:        rec.Offset,
+		Inner:         rec.Inner,
 		Charset:       charset,
 		CharsetSource: source,
 	}, nil

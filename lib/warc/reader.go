@@ -103,7 +103,10 @@ type Reader struct {
 	maxRecord  int64
 	inUnit     bool
 	unitStart  int64
-	pending    int // bytes of the last returned block still to discard from dr
+	unitOut    int64 // decompressed bytes the current member gave dr so far
+	recOff     int64 // Offset of the record being read
+	recInner   int64 // its Inner
+	pending    int   // bytes of the last returned block still to discard from dr
 	resync     resyncKind
 	resyncFrom int64 // where the stream scan starts (the damaged member's start + 1)
 	err        error
@@ -114,6 +117,7 @@ type Reader struct {
 	splice        bool // a version line was found inside a header: read that record next
 	spliceVersion string
 	spliceOff     int64
+	spliceInner   int64
 }
 
 // NewReader returns a Reader for the raw (possibly compressed) WARC stream
@@ -235,16 +239,33 @@ func (r *Reader) Next() (*Record, error) {
 	}
 }
 
-// result makes fatal errors (anything but a *RecordError) sticky.
+// result makes fatal errors (anything but a *RecordError) sticky, and
+// places a damaged record inside its member.
 func (r *Reader) result(rec *Record, err error) (*Record, error) {
 	if err != nil {
 		var re *RecordError
 		if !errors.As(err, &re) {
 			r.err = err
+		} else if re.Offset == r.recOff && re.Inner == 0 {
+			re.Inner = r.recInner
 		}
 		return nil, err
 	}
 	return rec, nil
+}
+
+// inner is the position in the current member's decompressed content of
+// the next byte dr gives; 0 for plain input.
+func (r *Reader) inner() int64 {
+	if r.fmt == formatPlain {
+		return 0
+	}
+	return r.unitOut - int64(r.dr.Buffered())
+}
+
+// startRecord notes where the record being read starts.
+func (r *Reader) startRecord(off, inner int64) {
+	r.recOff, r.recInner = off, inner
 }
 
 // pos is the offset in the input of the next unread raw byte.
@@ -297,6 +318,8 @@ func (r *Reader) setSplice(v []byte) {
 	r.spliceOff = r.unitStart
 	if r.fmt == formatPlain {
 		r.spliceOff = r.pos() - int64(len(v))
+	} else {
+		r.spliceInner = r.inner() - int64(len(v))
 	}
 }
 
@@ -308,6 +331,7 @@ func (r *Reader) readVersionLine() (version string, off int64, rec *Record, err 
 	for {
 		p, err := r.dr.Peek(1)
 		if len(p) == 0 {
+			r.startRecord(r.unitStart, r.inner())
 			if r.cr.err != nil {
 				return "", 0, nil, r.cr.err, false
 			}
@@ -326,6 +350,7 @@ func (r *Reader) readVersionLine() (version string, off int64, rec *Record, err 
 	if r.fmt == formatPlain {
 		off = r.pos()
 	}
+	r.startRecord(off, r.inner())
 	line, err := r.dr.ReadSlice('\n')
 	if len(line) < 5 || string(line[:5]) != "WARC/" {
 		if rec, rerr, isARC := r.readARC(line, err, off); isARC {
@@ -356,6 +381,7 @@ func (r *Reader) readRecord() (*Record, error) {
 		// The version line was found inside the last record's header.
 		r.splice = false
 		version, off = r.spliceVersion, r.spliceOff
+		r.startRecord(off, r.spliceInner)
 	} else {
 		var rec *Record
 		var err error
@@ -408,6 +434,7 @@ func (r *Reader) readRecord() (*Record, error) {
 		Date:        fieldValue(fields, "WARC-Date"),
 		ContentType: fieldValue(fields, "Content-Type"),
 		Offset:      off,
+		Inner:       r.recInner,
 		Fields:      fields,
 	}
 	cl := parseContentLength(fieldValue(fields, "Content-Length"))
@@ -649,7 +676,8 @@ func (r *Reader) openUnit() error {
 			return &RecordError{Offset: off, Err: fmt.Errorf("%w: %w", ErrCompression, err)}
 		}
 		r.gz.Multistream(false)
-		r.dr.Reset(r.gz)
+		r.unitOut = 0
+		r.dr.Reset(gzipUnit{r})
 	case formatZstd:
 		for {
 			p, err := r.br.Peek(4)
@@ -687,6 +715,7 @@ func (r *Reader) openUnit() error {
 				r.streamResync()
 				return &RecordError{Offset: off, Err: fmt.Errorf("%w: %w", ErrCompression, err)}
 			}
+			r.unitOut = 0
 			r.dr.Reset(zstdUnit{r})
 			break
 		}
@@ -701,6 +730,15 @@ func (r *Reader) openUnit() error {
 	return nil
 }
 
+// gzipUnit reads the current member's content, counting it.
+type gzipUnit struct{ r *Reader }
+
+func (u gzipUnit) Read(p []byte) (int, error) {
+	n, err := u.r.gz.Read(p)
+	u.r.unitOut += int64(n)
+	return n, err
+}
+
 // zstdUnit reads the current frame's content and reports a frame that ends
 // before its last block (which the decoder may take for a clean end) as
 // io.ErrUnexpectedEOF.
@@ -708,6 +746,7 @@ type zstdUnit struct{ r *Reader }
 
 func (u zstdUnit) Read(p []byte) (int, error) {
 	n, err := u.r.zd.Read(p)
+	u.r.unitOut += int64(n)
 	if err == io.EOF && !u.r.fr.done {
 		if u.r.fr.err != nil {
 			err = u.r.fr.err

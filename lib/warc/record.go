@@ -3,6 +3,7 @@ package warc
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -20,6 +21,11 @@ type Record struct {
 	// Offset is the byte offset in the input file of the record's start: for
 	// gzip and zstd input the start of the member or frame holding it.
 	Offset int64
+	// Inner is where the record starts in the decompressed content of that
+	// member or frame: 0 when it starts the member (one record per member,
+	// as the standard recommends) and always 0 for plain input; more for a
+	// file compressed as one stream, where Offset alone does not find it.
+	Inner  int64
 	Fields []Field // all header fields in file order
 	Block  []byte  // the record block; valid until the next call to Next
 }
@@ -48,15 +54,16 @@ func fieldValue(fields []Field, name string) string {
 // the input). The Reader has skipped it and continues with the next record.
 type RecordError struct {
 	Offset int64  // file offset where the damaged record or region starts
+	Inner  int64  // and how far into its member's decompressed content (see Record.Inner)
 	ID     string // WARC-Record-ID when known
 	Err    error  // one of the Err* sentinels, possibly wrapped with detail
 }
 
 func (e *RecordError) Error() string {
 	if e.ID != "" {
-		return fmt.Sprintf("warc: record %s at offset %d: %v", e.ID, e.Offset, e.Err)
+		return fmt.Sprintf("warc: record %s at %s: %v", e.ID, e.Where(), e.Err)
 	}
-	return fmt.Sprintf("warc: offset %d: %v", e.Offset, e.Err)
+	return fmt.Sprintf("warc: %s: %v", e.Where(), e.Err)
 }
 
 func (e *RecordError) Unwrap() error { return e.Err }
@@ -133,6 +140,21 @@ func cleanURI(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) >= 2 && s[0] == '<' && s[len(s)-1] == '>' {
 		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
+}
+
+// Where says where the damaged record starts, "offset N", with
+// "(+M decompressed)" when it is M bytes into its member's content.
+func (e *RecordError) Where() string { return Location(e.Offset, e.Inner) }
+
+// Location formats a record's position for messages: "offset N", or
+// "offset N (+M decompressed)" when the record is M bytes into the content
+// of the member or frame at N (see Record.Inner).
+func Location(offset, inner int64) string {
+	s := "offset " + strconv.FormatInt(offset, 10)
+	if inner > 0 {
+		s += " (+" + strconv.FormatInt(inner, 10) + " decompressed)"
 	}
 	return s
 }
