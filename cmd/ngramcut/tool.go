@@ -158,8 +158,8 @@ func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, err
 }
 
 func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
-	m := new(ngramcut.Model)
-	if err := json.Unmarshal(raw, m); err != nil {
+	m, err := ngramcut.DecodeModel(raw)
+	if err != nil {
 		return nil, err
 	}
 	if m.N < 2 || len(m.Path) == 0 {

@@ -495,3 +495,55 @@ func TestRangeStringAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeModel: the direct decoding of W gives the model json.Unmarshal gives, on the
+// layout json.Marshal writes and on others (which take the json.Unmarshal path), and
+// refuses what json.Unmarshal refuses.
+func TestDecodeModel(t *testing.T) {
+	m, err := Learn(sitePages(6, 2), Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasSuffix(b, []byte(`"}`)) || !bytes.Contains(b, []byte(`,"w":"`)) {
+		t.Fatalf("W is no longer the last member: update DecodeModel (%.200s)", b)
+	}
+	var indented bytes.Buffer
+	json.Indent(&indented, b, "", "  ")
+	wAt := bytes.Index(b, []byte(`,"w":"`))
+	reordered := append([]byte(`{"w":`), b[wAt+5:len(b)-1]...)
+	reordered = append(append(reordered, ','), b[1:wAt]...)
+	reordered = append(reordered, '}')
+	for name, in := range map[string][]byte{"marshalled": b, "indented": indented.Bytes(), "reordered": reordered,
+		"spaces around": append(append([]byte(" \n"), b...), '\n')} {
+		got, err := DecodeModel(in)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var want Model
+		if err := json.Unmarshal(in, &want); err != nil {
+			t.Fatalf("%s: json.Unmarshal: %v", name, err)
+		}
+		gb, _ := json.Marshal(got)
+		wb, _ := json.Marshal(&want)
+		if !bytes.Equal(gb, wb) || !bytes.Equal(gb, b) || len(got.W) != len(m.W) {
+			t.Errorf("%s: decoded to another model", name)
+		}
+	}
+	for name, in := range map[string]string{
+		"bad base64":           strings.Replace(string(b), `,"w":"`, `,"w":"*`, 1),
+		"bad rest":             strings.Replace(string(b), `"n":`, `"n":x`, 1),
+		"not an object":        `"w"`,
+		"w in an inner object": `{"n":20,"path":[[20,0,1]],"x":{"a":1,"w":"AQ=="}}`,
+	} {
+		_, err := DecodeModel([]byte(in))
+		var v Model
+		jerr := json.Unmarshal([]byte(in), &v)
+		if (err == nil) != (jerr == nil) {
+			t.Errorf("%s: DecodeModel error %v, json.Unmarshal error %v", name, err, jerr)
+		}
+	}
+}
