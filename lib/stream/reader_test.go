@@ -312,3 +312,17 @@ func TestDamagedMemberInsideWARC(t *testing.T) {
 		t.Errorf("recs %d errs %v", len(recs), errs)
 	}
 }
+
+// JSON lines after many blank lines are JSON lines, compressed or not (the
+// format was once sniffed from the first 512 decoded bytes only).
+func TestLeadingBlankLinesBeforeJSONL(t *testing.T) {
+	for _, blanks := range []int{600, 5000, 200 << 10} {
+		in := []byte(strings.Repeat(" \n", blanks/2) + jsonl)
+		for name, data := range map[string][]byte{"plain": in, "gzip": gz(in), "zstd": zst(in)} {
+			recs, errs, _ := readAll(t, nil, data, Options{})
+			if len(recs) != 2 || len(errs) != 0 || recs[1].ID != "b" {
+				t.Errorf("%s after %d blank bytes: %d records, errors %v", name, blanks, len(recs), errs)
+			}
+		}
+	}
+}

@@ -88,6 +88,14 @@ func SniffFormat(br *bufio.Reader, c Compression) Format {
 	return formatOf(head)
 }
 
+// sniffBlankLimit bounds the leading white space decoded to find the first
+// content byte of a compressed input (blank lines before JSON lines).
+const sniffBlankLimit = 1 << 20
+
+// decodePrefix decodes raw, the first bytes of a compressed input, and
+// returns up to 512 bytes from its first byte that is not white space (or
+// a byte order mark); nil when it decodes to nothing else within
+// sniffBlankLimit bytes.
 func decodePrefix(open func(io.Reader) (io.Reader, error), raw []byte) []byte {
 	r, err := open(bytes.NewReader(raw))
 	if err != nil {
@@ -96,13 +104,32 @@ func decodePrefix(open func(io.Reader) (io.Reader, error), raw []byte) []byte {
 	if c, ok := r.(io.Closer); ok {
 		defer c.Close()
 	}
-	buf := make([]byte, 512)
-	n, _ := io.ReadFull(r, buf)
-	return buf[:n]
+	buf := make([]byte, 4096)
+	for decoded := 0; decoded < sniffBlankLimit; {
+		n, err := io.ReadFull(r, buf)
+		chunk := buf[:n]
+		if decoded == 0 {
+			chunk = bytes.TrimPrefix(chunk, utf8BOM)
+		}
+		decoded += n
+		chunk = bytes.TrimLeft(chunk, " \t\r\n")
+		if len(chunk) > 0 {
+			k := copy(buf, chunk)
+			if k < 512 && err == nil {
+				m, _ := io.ReadFull(r, buf[k:512])
+				k += m
+			}
+			return buf[:min(k, 512)]
+		}
+		if err != nil {
+			return nil
+		}
+	}
+	return nil
 }
 
 func formatOf(head []byte) Format {
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	head = bytes.TrimPrefix(head, utf8BOM)
 	head = bytes.TrimLeft(head, " \t\r\n")
 	switch {
 	case bytes.HasPrefix(head, []byte("WARC/")):
