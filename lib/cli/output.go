@@ -17,7 +17,8 @@ import (
 // a truncated file (nor clobbers the one that was there). A device or pipe
 // (/dev/null, /dev/stdout, a FIFO) is written in place.
 type outputFile struct {
-	path string // as given to -o
+	path string // as given to -o, for messages
+	dest string // the file renamed onto: path, or the target of the link path is
 	tmp  string // the temporary name, "" when written in place
 	mode fs.FileMode
 }
@@ -39,7 +40,11 @@ func createOutput(path string, stdout io.Writer, compress bool) (io.WriteCloser,
 		return fmt.Errorf("cannot write -o %s: %w", path, err)
 	}
 	of := &outputFile{path: path, mode: 0o644}
-	switch st, err := os.Stat(path); {
+	dest := path
+	if resolved, err := filepath.EvalSymlinks(path); err == nil {
+		dest = resolved // a symbolic link: replace its target, not the link
+	}
+	switch st, err := os.Stat(dest); {
 	case err == nil && st.IsDir():
 		return nil, nil, fail(errors.New("is a directory"))
 	case err == nil && !st.Mode().IsRegular():
@@ -55,7 +60,7 @@ func createOutput(path string, stdout io.Writer, compress bool) (io.WriteCloser,
 	}
 	// The temporary name ends with the real one, so that stream.Create
 	// picks the same compression from its suffix.
-	dir, base := filepath.Split(path)
+	dir, base := filepath.Split(dest)
 	if dir == "" {
 		dir = "."
 	}
@@ -63,7 +68,7 @@ func createOutput(path string, stdout io.Writer, compress bool) (io.WriteCloser,
 	if err != nil {
 		return nil, nil, fail(err)
 	}
-	of.tmp = f.Name()
+	of.tmp, of.dest = f.Name(), dest
 	f.Close()
 	w, err := stream.Create(of.tmp, stdout, compress)
 	if err != nil {
@@ -82,7 +87,7 @@ func (of *outputFile) commit() error {
 		os.Remove(of.tmp)
 		return err
 	}
-	if err := os.Rename(of.tmp, of.path); err != nil {
+	if err := os.Rename(of.tmp, of.dest); err != nil {
 		os.Remove(of.tmp)
 		return err
 	}

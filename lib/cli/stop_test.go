@@ -113,6 +113,21 @@ func TestOutputFileReplacedOnlyOnSuccess(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, ".chaff-*")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
+
+	// -o a symbolic link: its target is replaced, the link stays.
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink("out.jsonl", link); err != nil {
+		t.Skip(err)
+	}
+	if code := run([]string{"toy", "run", "-o", link}, strings.NewReader(`{"id":"1","html":"x"}`), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("-o a link replaced the link: %v %v", fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(path); strings.Count(string(b), "\n") != 1 {
+		t.Fatalf("the link's target holds %q", b)
+	}
 }
 
 // TestStopAccounting: pages buffered or in flight when a run stops early
