@@ -13,5 +13,13 @@
 // Run never calls os.Exit and never writes anything but records (or a view
 // or model lines) to stdout: usage errors, per-record errors and the summary
 // go to stderr, and Run returns the exit status (ExitOK, ExitFailure,
-// ExitUsage).
+// ExitUsage, or 130/143 after SIGINT/SIGTERM).
+//
+// A run that stops early (SIGINT or SIGTERM, --on-error fail, a failed
+// write) still prints its summary, with the pages it read but did not finish
+// counted as skipped.abandoned, so that read = emitted + consumed + skipped
+// holds. An -o file is opened before any input is read and written under a
+// temporary name beside it, renamed onto its name only when the run ran to
+// the end of its input; a run that stopped early leaves the old file as it
+// was.
 package cli

@@ -516,7 +516,7 @@ func (e *Env) Close() int {
 	fmt.Fprintln(e.Stderr, e.Summary())
 	switch {
 	case e.stopSig != 0:
-		return 128 + e.stopSig
+		return ExitSignalBase + e.stopSig
 	case e.failed:
 		return ExitFailure
 	}

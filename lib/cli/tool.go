@@ -45,4 +45,7 @@ const (
 	ExitOK      = 0 // everything read; per-record errors are in the output
 	ExitFailure = 1 // an input or output failed, or --on-error fail stopped the run
 	ExitUsage   = 2 // bad flags or arguments
+	// A run stopped by SIGINT or SIGTERM exits with 128 plus the signal's
+	// number, 130 or 143, as a shell reports a command the signal killed.
+	ExitSignalBase = 128
 )
