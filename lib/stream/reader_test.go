@@ -266,7 +266,7 @@ func TestTruncatedWARC(t *testing.T) {
 			cut := len(recs) // the index of the record cut short
 			where := fmt.Sprintf("offset %d:", offs[cut])
 			if c.oneStream {
-				where = fmt.Sprintf("offset 0 (+%d decompressed):", offs[cut])
+				where = fmt.Sprintf("offset 0, +%d decompressed:", offs[cut])
 			}
 			var re *record.Error
 			if !errors.As(errs[0], &re) || re.N != int64(cut+1) || !strings.Contains(errs[0].Error(), where) {

@@ -3,6 +3,7 @@ package warc
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -107,7 +108,7 @@ func TestInnerOffsetOfOneStreamFiles(t *testing.T) {
 			if recErr.Offset != wantOff || recErr.Inner != wantInner {
 				t.Fatalf("cut record reported at offset %d inner %d, want %d and %d (%v)", recErr.Offset, recErr.Inner, wantOff, wantInner, recErr)
 			}
-			if c.oneStream && !strings.Contains(recErr.Error(), "decompressed)") {
+			if c.oneStream && !strings.Contains(recErr.Error(), fmt.Sprintf("offset 0, +%d decompressed", wantInner)) {
 				t.Errorf("message does not place the record inside the stream: %v", recErr)
 			}
 		})

@@ -144,17 +144,17 @@ func cleanURI(s string) string {
 	return s
 }
 
-// Where says where the damaged record starts, "offset N", with
-// "(+M decompressed)" when it is M bytes into its member's content.
+// Where says where the damaged record starts: "offset N", with
+// ", +M decompressed" when it is M bytes into its member's content.
 func (e *RecordError) Where() string { return Location(e.Offset, e.Inner) }
 
 // Location formats a record's position for messages: "offset N", or
-// "offset N (+M decompressed)" when the record is M bytes into the content
+// "offset N, +M decompressed" when the record is M bytes into the content
 // of the member or frame at N (see Record.Inner).
 func Location(offset, inner int64) string {
 	s := "offset " + strconv.FormatInt(offset, 10)
 	if inner > 0 {
-		s += " (+" + strconv.FormatInt(inner, 10) + " decompressed)"
+		s += ", +" + strconv.FormatInt(inner, 10) + " decompressed"
 	}
 	return s
 }
