@@ -92,8 +92,11 @@ func (g *grouper) run() {
 					fullest = o
 				}
 			}
-			if g.e.errors.show("", "--max-buffer") != showNone {
+			switch g.e.errors.show("", "--max-buffer") {
+			case showLine:
 				g.e.warnf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
+			case showLast:
+				g.e.warnf("site %s learned early from %d pages: --max-buffer %d reached (further sites learned early are not shown)", fullest.key, len(fullest.pages), g.maxBuffer)
 			}
 			g.learn(fullest)
 		}

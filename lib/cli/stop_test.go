@@ -300,6 +300,17 @@ func TestErrorLinesLimited(t *testing.T) {
 	if n := strings.Count(errOut.String(), "not a JSON object"); n != 51 {
 		t.Fatalf("--max-errors-shown 0 printed %d lines", n)
 	}
+
+	// Sites learned early by --max-buffer are one kind too.
+	var sites strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&sites, `{"id":"%d","site":"s%d","html":"x"}`+"\n", i, i)
+	}
+	errOut.Reset()
+	run([]string{"toy", "learn", "--max-buffer", "1"}, strings.NewReader(sites.String()), &out, &errOut)
+	if n := strings.Count(errOut.String(), "learned early"); n != 20 || !strings.Contains(errOut.String(), "further sites learned early are not shown") {
+		t.Fatalf("%d lines about sites learned early: %s", n, errOut.String())
+	}
 }
 
 // TestErrorRecordsHaveText: a record emitted with "error" has "text": "",
