@@ -308,7 +308,7 @@ func TestErrorLinesLimited(t *testing.T) {
 	}
 	errOut.Reset()
 	run([]string{"toy", "learn", "--max-buffer", "1"}, strings.NewReader(sites.String()), &out, &errOut)
-	if n := strings.Count(errOut.String(), "learned early"); n != 20 || !strings.Contains(errOut.String(), "further sites learned early are not shown") {
+	if n := strings.Count(errOut.String(), "learned early from"); n != 20 || !strings.Contains(errOut.String(), "further sites learned early are not shown") {
 		t.Fatalf("%d lines about sites learned early: %s", n, errOut.String())
 	}
 }
