@@ -58,7 +58,7 @@ func runShow(e *Env) int {
 		ms, err := e.LoadModels()
 		if err != nil {
 			e.warnf("%v", err)
-			e.failed = true
+			e.failed, e.stopped = true, errStop // nothing done: no -o file
 			return e.Close()
 		}
 		for {

@@ -82,6 +82,16 @@ func TestOutputFileAtStart(t *testing.T) {
 			t.Errorf("%v: exit %d, input read %v, stderr %q", args, code, in.read, errOut.String())
 		}
 	}
+	// apply without its models does nothing and writes no file.
+	applied.Reset()
+	errOut.Reset()
+	outPath := filepath.Join(dir, "out.jsonl")
+	if code := run([]string{"toy", "apply", "-m", filepath.Join(dir, "none.zst"), "-o", outPath}, strings.NewReader(pages), &applied, &errOut); code != 1 {
+		t.Fatalf("apply with a missing model file: exit %d: %s", code, errOut.String())
+	}
+	if _, err := os.Stat(outPath); err == nil {
+		t.Error("apply with a missing model file wrote its -o file")
+	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".chaff-*")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
