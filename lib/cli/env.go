@@ -162,16 +162,23 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 }
 
 // watchSignals turns the first SIGINT or SIGTERM into a stop at the next
-// record (see interrupted); a second one ends the process as usual.
+// record (see interrupted); a second one ends the process as usual, for
+// when the run is busy (learning a large site, say) and the user will not
+// wait. On a terminal the stop is announced at once.
 func (e *Env) watchSignals() {
 	e.signals = make(chan os.Signal, 1)
 	signal.Notify(e.signals, os.Interrupt, syscall.SIGTERM)
+	stderr, _ := e.Stderr.(*os.File) // safe to write from another goroutine
 	go func(ch <-chan os.Signal) {
 		for s := range ch {
-			if n, ok := s.(syscall.Signal); ok {
-				e.signal.CompareAndSwap(0, int32(n))
+			n, ok := s.(syscall.Signal)
+			if !ok || !e.signal.CompareAndSwap(0, int32(n)) {
+				continue
 			}
 			signal.Reset(os.Interrupt, syscall.SIGTERM)
+			if stderr != nil {
+				fmt.Fprintf(stderr, "%s: %s: stopping after the current step (again to stop at once)\n", e.Tool.Name, signalName(int(n)))
+			}
 		}
 	}(e.signals)
 }
@@ -182,7 +189,7 @@ func (e *Env) interrupted() bool {
 	if e.stopped == nil {
 		if n := e.signal.Load(); n != 0 {
 			e.stopped, e.stopSig, e.failed = errInterrupted, int(n), true
-			e.warnf("%s: stopping; pages not processed are counted as skipped.abandoned", signalName(int(n)))
+			e.warnf("%s: stopped; pages not processed are counted as skipped.abandoned", signalName(int(n)))
 		}
 	}
 	return e.stopped != nil
