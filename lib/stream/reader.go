@@ -280,14 +280,22 @@ type closerFunc func()
 
 func (f closerFunc) Close() error { f(); return nil }
 
+// countingReader counts the bytes read from an input and makes its first
+// error sticky: bufio hands a failed Peek's error out only once, and the
+// sniffers' look ahead must not swallow a read failure.
 type countingReader struct {
-	r io.Reader
-	n int64
+	r   io.Reader
+	n   int64
+	err error
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	c.err = err
 	return n, err
 }
 

@@ -326,3 +326,46 @@ func TestLeadingBlankLinesBeforeJSONL(t *testing.T) {
 		}
 	}
 }
+
+// onceFailing returns its data, then one read error, then io.EOF: the
+// error must not be lost in the format sniffer's look ahead.
+type onceFailing struct {
+	data   []byte
+	failed bool
+}
+
+func (o *onceFailing) Read(p []byte) (int, error) {
+	if len(o.data) > 0 {
+		n := copy(p, o.data)
+		o.data = o.data[n:]
+		return n, nil
+	}
+	if !o.failed {
+		o.failed = true
+		return 0, errors.New("device error")
+	}
+	return 0, io.EOF
+}
+
+func TestReadErrorWhileSniffing(t *testing.T) {
+	for _, f := range []Format{FormatAuto, FormatJSONL} {
+		r := NewReader(nil, &onceFailing{data: []byte(`{"id":"a","html":"x"}` + "\n" + `{"id":"b","html":"<p>cut`)}, Options{Format: f})
+		var errs []error
+		var recs int
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				recs++
+			}
+		}
+		var ie *InputError
+		if recs != 1 || len(errs) == 0 || !errors.As(errs[len(errs)-1], &ie) || !strings.Contains(ie.Error(), "device error") {
+			t.Errorf("format %s: %d records, errors %v, want 1 and the device error as an input error", f, recs, errs)
+		}
+	}
+}
