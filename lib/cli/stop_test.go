@@ -124,6 +124,15 @@ func TestOutputFileReplacedOnlyOnSuccess(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 
+	// The temporary name keeps the suffix that picks the compression.
+	gz := filepath.Join(dir, "out.jsonl.gz")
+	if code := run([]string{"toy", "run", "-o", gz}, strings.NewReader(pages), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if b, _ := os.ReadFile(gz); len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("-o %s is not gzip: % x", gz, b[:min(len(b), 8)])
+	}
+
 	// -o a symbolic link: its target is replaced, the link stays.
 	link := filepath.Join(dir, "link.jsonl")
 	if err := os.Symlink("out.jsonl", link); err != nil {
@@ -207,7 +216,9 @@ func TestInterrupt(t *testing.T) {
 	pr, pw := io.Pipe()
 	var out, errOut bytes.Buffer
 	done := make(chan int)
-	go func() { done <- run([]string{"toy", "learn", "-o", path}, pr, &out, &errOut) }()
+	go func() {
+		done <- run([]string{"toy", "learn", "--sample", "100000000", "--max-buffer", "100000000", "-o", path}, pr, &out, &errOut)
+	}()
 	line := func(i int) []byte { return fmt.Appendf(nil, `{"id":"%d","site":"s%d","html":"x"}`+"\n", i, i%3) }
 	// The first write returns once the run reads, after Open set up the
 	// signal handler.
