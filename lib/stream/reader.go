@@ -212,7 +212,7 @@ func (r *Reader) open(path string) error {
 		if err != nil {
 			return err
 		}
-		r.cur = newKeyedSource(content, name, r.opts)
+		r.cur = newKeyedSource(skipBOM(content), name, r.opts)
 		return nil
 	}
 	format := r.opts.Format
@@ -233,7 +233,7 @@ func (r *Reader) open(path string) error {
 	}
 	switch format {
 	case FormatJSONL:
-		r.cur = record.NewReader(content, name, record.ReaderOptions{HTMLField: r.opts.HTMLField, MaxBytes: r.opts.MaxRecordBytes})
+		r.cur = record.NewReader(skipBOM(content), name, record.ReaderOptions{HTMLField: r.opts.HTMLField, MaxBytes: r.opts.MaxRecordBytes})
 	case FormatHTML:
 		r.cur = &htmlFileSource{r: content, name: name, opts: r.opts}
 	default:
@@ -334,6 +334,20 @@ func (h *htmlFileSource) Next() (*record.Record, error) {
 	}
 	rec.Set(field, decodeHTML(body, ""))
 	return rec, nil
+}
+
+// skipBOM returns r as a buffered reader (the size the line readers use, so
+// that they do not buffer it again) past a leading UTF-8 byte order mark,
+// which a line of JSON cannot start with.
+func skipBOM(r io.Reader) *bufio.Reader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, 1<<20)
+	}
+	if head, _ := br.Peek(len(utf8BOM)); bytes.Equal(head, utf8BOM) {
+		br.Discard(len(utf8BOM))
+	}
+	return br
 }
 
 // blank tells whether b holds only white space, after an optional UTF-8

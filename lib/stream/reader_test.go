@@ -369,3 +369,21 @@ func TestReadErrorWhileSniffing(t *testing.T) {
 		}
 	}
 }
+
+// A byte order mark before JSON lines (or keyed lines) is not part of the
+// first line.
+func TestJSONLAfterByteOrderMark(t *testing.T) {
+	in := []byte("\xef\xbb\xbf" + jsonl)
+	for name, data := range map[string][]byte{"plain": in, "gzip": gz(in), "zstd": zst(in)} {
+		for _, f := range []Format{FormatAuto, FormatJSONL} {
+			recs, errs, _ := readAll(t, nil, data, Options{Format: f})
+			if len(recs) != 2 || len(errs) != 0 || recs[0].ID != "a" {
+				t.Errorf("%s as %s: %d records, errors %v", name, f, len(recs), errs)
+			}
+		}
+	}
+	recs, errs, _ := readAll(t, nil, []byte("\xef\xbb\xbfx.com\t"+`{"id":"k","html":"<p>"}`+"\n"), Options{Keyed: true})
+	if len(recs) != 1 || len(errs) != 0 || recs[0].Key != "x.com" {
+		t.Errorf("keyed: %d records, errors %v", len(recs), errs)
+	}
+}
