@@ -13,6 +13,9 @@ type Record struct {
 	Source string // where the record came from: a path, or "<stdin>"
 	N      int64  // 1-based position of the record in Source
 	Offset int64  // byte offset of the record in Source (of the compressed member for WARC)
+	// Loc, when set, is a position that finds the record in Source better
+	// than its number (a WARC record's "offset N"): Where adds it.
+	Loc string
 
 	// Known fields, decoded. They mirror the members of the same name; change
 	// them through Set so that the output follows.
@@ -40,22 +43,32 @@ type member struct {
 type Error struct {
 	Source string
 	N      int64
+	Loc    string // as Record.Loc
 	Err    error
 }
 
 func (e *Error) Error() string {
-	return e.Source + ":" + strconv.FormatInt(e.N, 10) + ": " + e.Err.Error()
+	return where(e.Source, e.N, e.Loc) + ": " + e.Err.Error()
 }
 
 func (e *Error) Unwrap() error { return e.Err }
 
 // Errorf returns an *Error about r.
 func (r *Record) Errorf(format string, args ...any) *Error {
-	return &Error{Source: r.Source, N: r.N, Err: fmt.Errorf(format, args...)}
+	return &Error{Source: r.Source, N: r.N, Loc: r.Loc, Err: fmt.Errorf(format, args...)}
 }
 
-// Where returns "source:n", the record's location for messages.
-func (r *Record) Where() string { return r.Source + ":" + strconv.FormatInt(r.N, 10) }
+// Where returns "source:n", or "source:n (loc)" when Loc is set, the
+// record's location for messages.
+func (r *Record) Where() string { return where(r.Source, r.N, r.Loc) }
+
+func where(source string, n int64, loc string) string {
+	w := source + ":" + strconv.FormatInt(n, 10)
+	if loc != "" {
+		w += " (" + loc + ")"
+	}
+	return w
+}
 
 // Keys returns the member names in output order.
 func (r *Record) Keys() []string {

@@ -151,3 +151,16 @@ func BenchmarkAppendQuotedByRune(b *testing.B) {
 		buf = appendQuotedSlow(buf[:0], s)
 	}
 }
+
+// Where and Error say source:n, with Loc in parentheses when it is set (a
+// WARC record's offset); JSON lines keep file:line.
+func TestWhereWithLoc(t *testing.T) {
+	r := &Record{Source: "a.jsonl", N: 7}
+	if r.Where() != "a.jsonl:7" || r.Errorf("bad").Error() != "a.jsonl:7: bad" {
+		t.Errorf("without Loc: %q, %q", r.Where(), r.Errorf("bad"))
+	}
+	r = &Record{Source: "b.warc.gz", N: 38, Loc: "offset 685348"}
+	if r.Where() != "b.warc.gz:38 (offset 685348)" || r.Errorf("bad").Error() != "b.warc.gz:38 (offset 685348): bad" {
+		t.Errorf("with Loc: %q, %q", r.Where(), r.Errorf("bad"))
+	}
+}

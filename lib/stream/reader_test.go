@@ -264,9 +264,9 @@ func TestTruncatedWARC(t *testing.T) {
 				t.Fatalf("recs %d errs %v", len(recs), errs)
 			}
 			cut := len(recs) // the index of the record cut short
-			where := fmt.Sprintf("offset %d:", offs[cut])
+			where := fmt.Sprintf(":%d (offset %d): ", cut+1, offs[cut])
 			if c.oneStream {
-				where = fmt.Sprintf("offset 0, +%d decompressed:", offs[cut])
+				where = fmt.Sprintf(":%d (offset 0, +%d decompressed): ", cut+1, offs[cut])
 			}
 			var re *record.Error
 			if !errors.As(errs[0], &re) || re.N != int64(cut+1) || !strings.Contains(errs[0].Error(), where) {

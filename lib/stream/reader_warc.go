@@ -45,7 +45,7 @@ func (s *warcSource) Next() (*record.Record, error) {
 			if errors.Is(re.Err, io.ErrUnexpectedEOF) {
 				s.cut = fmt.Errorf("%w: %w", ErrTruncated, io.ErrUnexpectedEOF)
 			}
-			return nil, &record.Error{Source: s.name, N: s.n, Err: fmt.Errorf("%s: %w", re.Where(), re.Err)}
+			return nil, &record.Error{Source: s.name, N: s.n, Loc: re.Where(), Err: re.Err}
 		}
 		if err == io.EOF && s.cut != nil {
 			err, s.cut = s.cut, nil
@@ -60,9 +60,9 @@ func (s *warcSource) Next() (*record.Record, error) {
 		if errors.As(err, &skip) {
 			return nil, &SkipError{Reason: string(skip.Reason)}
 		}
-		return nil, &record.Error{Source: s.name, N: s.n, Err: err}
+		return nil, &record.Error{Source: s.name, N: s.n, Loc: warc.Location(rec.Offset, rec.Inner), Err: err}
 	}
-	out := &record.Record{Source: s.name, N: s.n, Offset: page.Offset, HTMLField: s.opts.HTMLField}
+	out := &record.Record{Source: s.name, N: s.n, Offset: page.Offset, Loc: warc.Location(page.Offset, page.Inner), HTMLField: s.opts.HTMLField}
 	out.Set("id", page.ID)
 	out.Set("url", page.URL)
 	if page.Date != "" {
