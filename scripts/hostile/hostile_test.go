@@ -70,13 +70,7 @@ func TestAccounting(t *testing.T) {
 
 // knownLoss are the cases whose records some reader still loses, with why;
 // they are logged, not failed, until the reader is fixed.
-var knownLoss = map[string]string{
-	// lib/stream.SniffFormat decodes 512 bytes of a compressed input and
-	// trims leading white space: when nothing else is in them, it takes the
-	// file for one HTML page, so its records become a single page (reported
-	// to the lead; lib/stream is not this script's to change).
-	"leading-blanks.jsonl.gz": "format sniffed from 512 blank bytes",
-}
+var knownLoss = map[string]string{}
 
 // lost reports a run that did not count every record of its input.
 func lost(t *testing.T, name, format string, args ...any) {
