@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"runtime"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -58,6 +59,15 @@ func Parse(src string, opts ...Option) *Node {
 	root := b.node()
 	if len(src) > MaxSource {
 		src = src[:MaxSource]
+	}
+	if len(src) >= collectAbove {
+		// The tree of a page this large takes several times its size at once. The
+		// collector lets the heap grow to twice what was live at its last cycle, and the
+		// tree of the previous large page (garbage by now, typically: learning and then
+		// applying parse the same page twice) was live then: collect first, so that the
+		// new tree reuses its memory instead of adding to it. One cycle per page of over
+		// 16 MB costs little beside parsing it.
+		runtime.GC()
 	}
 	*root = Node{Type: Document, Tag: "#document", Start: 0, End: int32(len(src))}
 
@@ -150,6 +160,9 @@ func EstimateNodes(src string) int {
 	}
 	return min(n, len(src)/16) + 1
 }
+
+// collectAbove is the source size from which Parse runs the collector first.
+const collectAbove = 16 << 20
 
 // builder allocates nodes, child lists and attributes in slabs.
 type builder struct {
