@@ -1,6 +1,7 @@
 package rtdm
 
 import (
+	"runtime"
 	"strings"
 
 	"github.com/chaffkit/chaff/lib/dom"
@@ -31,6 +32,12 @@ const maxDepth = 256
 func NewPage(html string) *Page {
 	pg := &Page{HTML: html}
 	var b Builder
+	if len(html) >= 16<<20 {
+		// As dom.Parse does for such a page: collect first, so that the tree of the
+		// previous large page (garbage by now: learn and apply each build the page) is
+		// reused instead of added to, the collector allowing twice the last live heap.
+		runtime.GC()
+	}
 	if len(html) > 1<<20 {
 		// Room for the nodes up front spares a large page the copies of a growing tree.
 		n := dom.EstimateNodes(html) + 1
