@@ -64,6 +64,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "bridge", Value: d.Bridge, Usage: "with --min-run: keep the short runs between the page's first and last long run"},
 		&ucli.BoolFlag{Name: "snap", Value: d.Snap, Usage: "move the ends of kept spans out of tags and out to whole words (--snap=false: where the n-grams cut; off with --faithful unless given)"},
 		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
+		&ucli.IntFlag{Name: "max-sample-page", Value: ngramcut.DefaultMaxSamplePage, Usage: "learn from at most this many `BYTES` of each page (a longer page is reported once and still applied whole; learning holds ~8 bytes per character of the sample plus ~100 per distinct n-gram); 0: no limit"},
 		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
 			Action: choice("hash", "rolling or xxhash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
 	}
@@ -119,9 +120,11 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 	if c.IsSet("max-n") {
 		o.MaxN = c.Int("max-n")
 	}
+	// An operational limit, not part of the algorithm: the same with --faithful.
+	o.MaxSamplePage = c.Int("max-sample-page")
 	switch {
-	case o.N < 0 || o.A < 0 || o.MinRun < 0 || o.MaxN < 0:
-		return o, cli.UsageError(fmt.Errorf("--n, --a, --min-run and --max-n must not be negative"))
+	case o.N < 0 || o.A < 0 || o.MinRun < 0 || o.MaxN < 0 || o.MaxSamplePage < 0:
+		return o, cli.UsageError(fmt.Errorf("--n, --a, --min-run, --max-n and --max-sample-page must not be negative"))
 	case o.A > 100:
 		return o, cli.UsageError(fmt.Errorf("--a is a percentage: at most 100"))
 	case o.N == 1:
@@ -140,6 +143,12 @@ func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, err
 	o, err := options(c)
 	if err != nil {
 		return nil, err
+	}
+	for _, p := range pages {
+		if q := ngramcut.SamplePage(p.HTML, o.MaxSamplePage); len(q) < len(p.HTML) {
+			fmt.Fprintf(c.App.ErrWriter, "ngramcut: site %s: %s: learning from the first %d of the page's %d bytes (--max-sample-page); the page is still applied whole\n",
+				site, pageName(p), len(q), len(p.HTML))
+		}
 	}
 	m, err := ngramcut.Learn(record.HTMLs(pages), o)
 	if err != nil {
@@ -189,4 +198,15 @@ func (m model) Apply(page *record.Record) (cli.Result, error) {
 		Text:   htmltext.RenderSpans(page.HTML, spans),
 		Detail: detail{N: m.N, A: m.A, Spans: spans},
 	}, nil
+}
+
+// pageName names a page in a diagnostic: its position in the input, and its id or URL.
+func pageName(p *record.Record) string {
+	switch {
+	case p.ID != "":
+		return fmt.Sprintf("%s (id %q)", p.Where(), p.ID)
+	case p.URL != "":
+		return fmt.Sprintf("%s (url %q)", p.Where(), p.URL)
+	}
+	return p.Where()
 }

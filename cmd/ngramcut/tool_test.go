@@ -166,3 +166,42 @@ func snapIs(want bool) func(t *testing.T, dir, stdout, stderr string) {
 		}
 	}
 }
+
+// TestMaxSamplePage: a page longer than --max-sample-page is learned from by its first
+// bytes, reported once on stderr, and still applied whole.
+func TestMaxSamplePage(t *testing.T) {
+	in := pages(t)
+	var stdout, stderr bytes.Buffer
+	args := []string{"ngramcut", "run", "--max-sample-page", "3000"}
+	if code := run(args, strings.NewReader(in), &stdout, &stderr); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr.String())
+	}
+	recs := clitest.Records(t, stdout.String())
+	if len(recs) != 16 {
+		t.Fatalf("%d records, want 16", len(recs))
+	}
+	reached := 0 // pages with a kept span past the sampled bytes
+	for _, r := range recs {
+		id, _ := r["id"].(string)
+		html, _ := r["html"].(string)
+		if n := strings.Count(stderr.String(), "(id \""+id+"\"): learning from the first"); len(html) > 3000 && n != 1 {
+			t.Errorf("page %s (%d bytes): reported %d times, want once:\n%s", id, len(html), n, stderr.String())
+		}
+		d, _ := r["ngramcut"].(map[string]any)
+		spans, _ := d["spans"].([]any)
+		if len(spans) > 0 {
+			last, _ := spans[len(spans)-1].([]any)
+			if end, _ := last[1].(float64); end > 3000 {
+				reached++
+			}
+		}
+	}
+	if reached == 0 {
+		t.Errorf("no page kept anything past its first 3000 bytes: pages not applied whole")
+	}
+	// Without the limit (0) nothing is reported.
+	stderr.Reset()
+	if code := run([]string{"ngramcut", "run", "--max-sample-page", "0"}, strings.NewReader(in), &bytes.Buffer{}, &stderr); code != 0 || strings.Contains(stderr.String(), "learning from the first") {
+		t.Fatalf("--max-sample-page 0: exit %d, stderr %s", code, stderr.String())
+	}
+}

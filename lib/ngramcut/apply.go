@@ -84,6 +84,15 @@ type scratch struct {
 	prefix []uint64 // prefix hashes of units (coverRolling)
 }
 
+// leanPageBytes is the page size above which Spans saves memory over time: coverRolling
+// holds 8 bytes of prefix hash per unit on top of the 9 of units, offsets and range
+// string (17 per unit, 900 MB for a 50 MB page), rangeGeneral slides a window instead
+// (the same range string, one table probe per position instead of about one per n-1 units
+// inside template). Pages of this size are rare; buffers for them are not pooled.
+var leanPageBytes = defaultLeanPageBytes
+
+const defaultLeanPageBytes = 16 << 20
+
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Spans returns the kept parts of a page (the runs of 1s of its range string) as byte
@@ -91,8 +100,28 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // preprocessing belongs to the span of its unit whole. With Snap, the ends of the runs
 // are then moved out of tags and to whole words (snap.go). Safe for concurrent use.
 func (m *Model) Spans(html string) [][2]int {
-	s := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(s)
+	if m.N <= 0 || len(m.W) == 0 || len(html) < m.N {
+		// Nothing can be covered (W is empty, or the page has fewer than n units): the
+		// range string is all 1s, one run, so only its length matters (MinRun). Huge
+		// pages of one-page sites land here; the page is not copied into units.
+		var spans [][2]int
+		if u := unitCount(html, m.Unit); u > 0 && u >= m.MinRun {
+			spans = [][2]int{{0, len(html)}}
+		}
+		if m.Snap {
+			spans = snapSpans(html, spans, snapExtend)
+		}
+		return spans
+	}
+	var s *scratch
+	if len(html) > leanPageBytes {
+		// A huge page gets buffers of its own, dropped after it rather than kept in the
+		// pool, and is covered without prefix hashes (see leanPageBytes).
+		s = new(scratch)
+	} else {
+		s = scratchPool.Get().(*scratch)
+		defer scratchPool.Put(s)
+	}
 	r := m.rangeString(html, s)
 	var spans [][2]int
 	end := func(j int) int {
@@ -150,7 +179,7 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 		return r
 	}
 	t := m.index()
-	if m.Hash == Rolling && !m.Delims {
+	if m.Hash == Rolling && !m.Delims && len(html) <= leanPageBytes {
 		coverRolling(u, r, t, m.filter, n, s)
 	} else {
 		m.rangeGeneral(u, r, t)

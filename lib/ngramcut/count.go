@@ -75,11 +75,14 @@ type corpus struct {
 	rank      Rank
 	nextDelim []int32 // nextDelim[i] = least j >= i holding a delimiter (len(units) if none); nil without the rule
 
-	roll  []uint64 // rolling state of the n-gram starting at each active position, at length rollN
+	// roll is the rolling state of the n-gram starting at each active position, at
+	// length rollN; nil until a level is extended from the one before (a level counted
+	// directly slides a window instead), so that learning at a forced n holds no state
+	// per position but the units and the ranks.
+	roll  []uint64
 	rollN int
 
 	// scratch reused between levels
-	ids      []int32
 	count    []int32
 	df       []int32
 	lastPage []int32
@@ -149,7 +152,7 @@ func (c *corpus) level(n int) *level {
 		// No level n-1 to extend: count n directly (every position hashed once, the
 		// rolling fingerprints by a sliding window), then go on from there.
 		c.last, c.prev = nil, nil
-		c.roll, c.rollN = nil, 0
+		c.rollN = 0
 		c.last = c.count1(n, nil, nil)
 		return c.last
 	}
@@ -172,14 +175,19 @@ func (c *corpus) level(n int) *level {
 // not nil, is a retired level whose arrays may be overwritten.
 func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	N := len(c.units)
-	if cap(c.ids) < N {
-		c.ids = make([]int32, N)
-	}
-	ids := c.ids[:N]
-	if c.hash == Rolling {
+	// Counted directly (no level n-1), the rolling fingerprints come from a window slid
+	// along each page in pass 2 (slide); extending level n-1 needs the rolling state of
+	// its n-grams, rebuilt in O(N) if the last count was direct.
+	slide := prev == nil && n > 1 && c.hash == Rolling
+	if c.hash == Rolling && !slide {
 		if c.roll == nil {
 			c.roll = make([]uint64, N)
-			c.rollN = 0
+		}
+		if prev != nil && c.rollN != n-1 {
+			c.slideRoll(n - 1)
+		}
+		if prev == nil {
+			clear(c.roll) // n == 1: every state starts empty
 		}
 	}
 	// Pass 1: which positions need hashing (active), and extend the rolling state.
@@ -190,9 +198,6 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	// table; ranks of neighbouring template positions are close, so these arrays are read
 	// almost in order.
 	active := 0
-	if prev == nil && n > 1 && c.hash == Rolling {
-		c.slideRoll(n)
-	}
 	var nextUnit []uint32
 	var newID []int32
 	if prev != nil {
@@ -214,7 +219,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 				continue
 			}
 			active++
-			if c.hash == Rolling && (prev != nil || n == 1) {
+			if c.hash == Rolling && !slide {
 				c.roll[i] = rollStep(c.roll[i], c.units[i+n-1])
 			}
 			if prev != nil {
@@ -230,7 +235,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 			}
 		}
 	}
-	if c.hash == Rolling {
+	if c.hash == Rolling && !slide {
 		c.rollN = n
 	}
 	// Pass 2: number the classes in order of first occurrence. The table holds the
@@ -247,10 +252,36 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	c.resetTable(size)
 	c.count, c.df, c.lastPage, c.first = c.count[:0], c.df[:0], c.lastPage[:0], c.first[:0]
+	// The class ids go where the ranks will be (renumbered in place below): the level
+	// reused is an older one than prev, whose ranks pass 2 reads.
+	l := reuse
+	if l == nil {
+		l = &level{}
+	}
+	l.posRank = grow(l.posRank, N)
+	ids := l.posRank
+	var top uint64 // rollMul^(n-1), to drop the oldest unit of the window (slide)
+	if slide {
+		top = powMul(n - 1)
+	}
 	inTable := 0
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		var win uint64 // slide: the state of the window, the n-1 units from i on
+		if slide && pe-ps >= n {
+			for j := ps; j < ps+n-1; j++ {
+				win = rollStep(win, c.units[j])
+			}
+		}
 		for i := ps; i < pe; i++ {
+			var fp uint64
+			if slide && i+n <= pe {
+				// Slide the window over every position where an n-gram fits, counted or
+				// not.
+				win = rollStep(win, c.units[i+n-1])
+				fp = finish(win)
+				win -= (uint64(c.units[i]) + 1) * top
+			}
 			switch c.state(i, n, pe, prev) {
 			case stNone:
 				ids[i] = -1
@@ -277,8 +308,9 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 					continue
 				}
 			}
-			var fp uint64
-			if c.hash == Rolling {
+			if slide {
+				// fp is the window's
+			} else if c.hash == Rolling {
 				fp = finish(c.roll[i])
 			} else {
 				fp = xxFingerprint(c.units[i : i+n])
@@ -318,14 +350,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	if c.rank == ByDocFreq {
 		order = c.sortDesc(order, c.df, D)
 	}
-	var l *level
-	if reuse != nil {
-		l = reuse
-	} else {
-		l = &level{}
-	}
 	l.n, l.distinct, l.multi = n, D, 0
-	l.posRank = grow(l.posRank, N)
 	l.firstPos = grow(l.firstPos, D)
 	l.count = grow(l.count, D)
 	l.df = grow(l.df, D)
@@ -341,9 +366,9 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	for i, id := range ids {
 		if id < 0 {
-			l.posRank[i] = noRank
+			ids[i] = noRank
 		} else {
-			l.posRank[i] = rankOf[id]
+			ids[i] = rankOf[id]
 		}
 	}
 	return l

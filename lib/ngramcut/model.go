@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"unicode/utf8"
 )
 
 // Options select the unit, the hash and the variants beyond the paper. The zero value
@@ -42,6 +43,42 @@ type Options struct {
 	// Snap moves the ends of kept spans out of tags and out to whole words (see
 	// snap.go): the cut is on characters, so its runs start and end mid-word.
 	Snap bool
+	// MaxSamplePage, when > 0, bounds how many bytes of one page Learn (and Grid) count:
+	// a longer page enters the sample by its first MaxSamplePage bytes (cut at a
+	// character boundary). Learning holds about 8 bytes per unit of the sample, plus
+	// about 60 per distinct n-gram, so one huge page of varied text would otherwise take
+	// gigabytes. It bounds learning only: the model applies to whole pages. Not in the
+	// model (an operational limit, like how many pages the sample has); see SamplePage.
+	MaxSamplePage int
+}
+
+// SamplePage returns the part of html that learning counts under the limit max (see
+// Options.MaxSamplePage): html itself when max <= 0 or html is not longer, else its
+// first max bytes, less the start of a character cut there.
+func SamplePage(html string, max int) string {
+	if max <= 0 || len(html) <= max {
+		return html
+	}
+	cut := max
+	for k := 0; k < utf8.UTFMax-1 && cut > 0 && !utf8.RuneStart(html[cut]); k++ {
+		cut--
+	}
+	return html[:cut]
+}
+
+// samplePages applies SamplePage to every page, copying the slice only if one is cut.
+func samplePages(pages []string, max int) []string {
+	out := pages
+	copied := false
+	for i, p := range pages {
+		if q := SamplePage(p, max); len(q) != len(p) {
+			if !copied {
+				out, copied = slices.Clone(pages), true
+			}
+			out[i] = q
+		}
+	}
+	return out
 }
 
 // Model is a site's learned cut: its n, a and W, with how it was found. Build it with
@@ -84,7 +121,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	if opt.MinDocFrac > 0 {
 		opt.Rank = ByDocFreq
 	}
-	c := newCorpus(pages, opt.Unit, opt.Hash, opt.Rank, opt.Delims)
+	c := newCorpus(samplePages(pages, opt.MaxSamplePage), opt.Unit, opt.Hash, opt.Rank, opt.Delims)
 	if c.maxLen < 2 {
 		return nil, fmt.Errorf("ngramcut: pages too short (longest has %d units)", c.maxLen)
 	}
@@ -305,7 +342,11 @@ func Faithful() Options { return Options{} }
 // Default returns the options the tool uses unless told --faithful: on today's pages
 // they win over the paper's on all three evaluation sets (see README.md): W = the
 // 20-grams found in at least 20% of the sample pages, kept runs of at least 150
-// characters, their ends snapped to whole words.
+// characters, their ends snapped to whole words; a page longer than 4 MiB (8 times the
+// longest of the evaluation sets) is learned from by its first 4 MiB.
 func Default() Options {
-	return Options{MinDocFrac: 0.2, N: 20, MinRun: 150, Snap: true}
+	return Options{MinDocFrac: 0.2, N: 20, MinRun: 150, Snap: true, MaxSamplePage: DefaultMaxSamplePage}
 }
+
+// DefaultMaxSamplePage is Default's Options.MaxSamplePage, and the tool's in every mode.
+const DefaultMaxSamplePage = 4 << 20

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -105,6 +106,34 @@ func TestPreprocessOffsets(t *testing.T) {
 	m := &Model{N: 3, Unit: Rune}
 	if got := m.Spans(html); !equalSpans(got, [][2]int{{0, len(html)}}) {
 		t.Errorf("spans %v", got)
+	}
+	// ... unless it has fewer units than MinRun (counted without preprocessing).
+	for _, c := range []struct {
+		minRun int
+		want   [][2]int
+	}{{len(u), [][2]int{{0, len(html)}}}, {len(u) + 1, nil}} {
+		m := &Model{N: 3, Unit: Rune, MinRun: c.minRun}
+		if got := m.Spans(html); !equalSpans(got, c.want) {
+			t.Errorf("min run %d: spans %v, want %v", c.minRun, got, c.want)
+		}
+	}
+}
+
+// TestUnitCount: the unit count of a page without W is the preprocessing's.
+func TestUnitCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 500; trial++ {
+		const alpha = " \t\n\ra<\xe3\x81\x82\xff" // spaces, ASCII, parts of UTF-8, invalid
+		b := make([]byte, rng.IntN(30))
+		for i := range b {
+			b[i] = alpha[rng.IntN(len(alpha))]
+		}
+		for _, unit := range []Unit{Rune, Byte} {
+			u, _ := preprocess(string(b), unit, nil, nil, false)
+			if got := unitCount(string(b), unit); got != len(u) {
+				t.Fatalf("%v %q: %d units, want %d", unit, b, got, len(u))
+			}
+		}
 	}
 }
 
@@ -441,11 +470,25 @@ func TestDirectLevel(t *testing.T) {
 				if seq.alternation(a, 3) != direct.alternation(b, 3) {
 					t.Fatalf("n=%d: alternation counts differ", n)
 				}
-				// and the next level extends the direct one correctly
+				// and the next level extends the direct one correctly (rebuilding the
+				// rolling state the direct count did not keep)
 				a2, b2 := seq.level(n+1), direct.level(n+1)
 				for i := range a2.posRank {
 					if a2.posRank[i] != b2.posRank[i] {
 						t.Fatalf("n=%d+1: rank at %d differs", n, i)
+					}
+				}
+				// going back recounts directly over reused arrays, then extends again
+				for _, k := range []int{1, 2, 3} {
+					fresh := newCorpus(pages, Rune, hash, ByDocFreq, delims)
+					for j := 1; j <= k; j++ {
+						fresh.level(j)
+					}
+					a3, b3 := fresh.level(k), direct.level(k)
+					for i := range a3.posRank {
+						if a3.posRank[i] != b3.posRank[i] {
+							t.Fatalf("%v delims=%v: back from %d to %d: rank at %d differs", hash, delims, n+1, k, i)
+						}
 					}
 				}
 			}
@@ -491,6 +534,13 @@ func TestRangeStringAgainstBruteForce(t *testing.T) {
 			m := modelWith(Rune, h, W...)
 			if got := m.RangeString(x); got != want {
 				t.Fatalf("%v n=%d x=%q W=%q:\nrange %s\nwant  %s", h, n, x, W, got, want)
+			}
+			// the path for huge pages (every position probed, no prefix hashes)
+			leanPageBytes = -1
+			leanRange, leanSpans := m.RangeString(x), m.Spans(x)
+			leanPageBytes = defaultLeanPageBytes
+			if spans := m.Spans(x); leanRange != want || !equalSpans(leanSpans, spans) {
+				t.Fatalf("%v n=%d x=%q W=%q, huge-page path:\nrange %s\nwant  %s\nspans %v, want %v", h, n, x, W, leanRange, want, leanSpans, spans)
 			}
 		}
 	}
@@ -544,6 +594,47 @@ func TestDecodeModel(t *testing.T) {
 		jerr := json.Unmarshal([]byte(in), &v)
 		if (err == nil) != (jerr == nil) {
 			t.Errorf("%s: DecodeModel error %v, json.Unmarshal error %v", name, err, jerr)
+		}
+	}
+}
+
+// TestMaxSamplePage: a page longer than the limit is learned from by its first bytes,
+// cut at a character boundary, exactly as if it were that long.
+func TestMaxSamplePage(t *testing.T) {
+	for _, c := range []struct {
+		html string
+		max  int
+		want string
+	}{
+		{"abcdef", 0, "abcdef"},
+		{"abcdef", 6, "abcdef"},
+		{"abcdef", 4, "abcd"},
+		{"abあcd", 3, "ab"}, // あ is 3 bytes: not cut in the middle
+		{"abあcd", 4, "ab"},
+		{"abあcd", 5, "abあ"},
+		{"ab\xff\xffcd", 3, "ab\xff"}, // invalid bytes are units of their own
+	} {
+		if got := SamplePage(c.html, c.max); got != c.want {
+			t.Errorf("SamplePage(%q, %d) = %q, want %q", c.html, c.max, got, c.want)
+		}
+	}
+	pages := []string{"<p>abc abd abc</p><p>x</p><p>abc abd</p>", "<p>abc abd</p> <p>abcabc</p>", "<p>abc abx</p>"}
+	cut := []string{pages[0][:20], pages[1][:20], pages[2]}
+	for _, opt := range []Options{Faithful(), {MinDocFrac: 0.5, N: 4}} {
+		a, err := Learn(cut, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.MaxSamplePage = 20
+		b, err := Learn(pages, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.N != b.N || a.A != b.A || a.Units != b.Units || !slices.Equal(a.W, b.W) {
+			t.Errorf("%+v: learned (%d, %d, %d units, |W| %d), want (%d, %d, %d units, |W| %d) as from the cut pages", opt, b.N, b.A, b.Units, len(b.W), a.N, a.A, a.Units, len(a.W))
+		}
+		if pages[0] != "<p>abc abd abc</p><p>x</p><p>abc abd</p>" {
+			t.Fatal("Learn changed its argument")
 		}
 	}
 }

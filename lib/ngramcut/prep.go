@@ -108,5 +108,32 @@ func preprocess(html string, unit Unit, units []uint32, offs []int32, wantOffs b
 	return units, offs
 }
 
+// unitCount is the number of units preprocess makes of html, without storing them.
+func unitCount(html string, unit Unit) int {
+	k := 0
+	prevSpace := false
+	for i := 0; i < len(html); {
+		c := html[i]
+		if c >= utf8.RuneSelf && unit == Rune {
+			prevSpace = false
+			_, size := utf8.DecodeRuneInString(html[i:])
+			k++
+			i += size
+			continue
+		}
+		i++
+		if isSpaceByte[c] {
+			if prevSpace {
+				continue
+			}
+			prevSpace = true
+		} else {
+			prevSpace = false
+		}
+		k++
+	}
+	return k
+}
+
 // isSpaceByte marks the bytes the preprocessing turns into a space.
 var isSpaceByte = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
