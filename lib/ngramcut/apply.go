@@ -84,15 +84,6 @@ type scratch struct {
 	prefix []uint64 // prefix hashes of units (coverRolling)
 }
 
-// leanPageBytes is the page size above which Spans saves memory over time: coverRolling
-// holds 8 bytes of prefix hash per unit on top of the 9 of units, offsets and range
-// string (17 per unit, 900 MB for a 50 MB page), rangeGeneral slides a window instead
-// (the same range string, one table probe per position instead of about one per n-1 units
-// inside template). Pages of this size are rare; buffers for them are not pooled.
-var leanPageBytes = defaultLeanPageBytes
-
-const defaultLeanPageBytes = 16 << 20
-
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Spans returns the kept parts of a page (the runs of 1s of its range string) as byte
@@ -102,10 +93,11 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (m *Model) Spans(html string) [][2]int {
 	if m.N <= 0 || len(m.W) == 0 || len(html) < m.N {
 		// Nothing can be covered (W is empty, or the page has fewer than n units): the
-		// range string is all 1s, one run, so only its length matters (MinRun). Huge
-		// pages of one-page sites land here; the page is not copied into units.
+		// range string is all 1s, one run, the whole page (MinRun is not applied: a page
+		// nothing could be learned about is kept whole). Huge pages of one-page sites land
+		// here; the page is not copied into units.
 		var spans [][2]int
-		if u := unitCount(html, m.Unit); u > 0 && u >= m.MinRun {
+		if len(html) > 0 {
 			spans = [][2]int{{0, len(html)}}
 		}
 		if m.Snap {
@@ -113,15 +105,11 @@ func (m *Model) Spans(html string) [][2]int {
 		}
 		return spans
 	}
-	var s *scratch
 	if len(html) > leanPageBytes {
-		// A huge page gets buffers of its own, dropped after it rather than kept in the
-		// pool, and is covered without prefix hashes (see leanPageBytes).
-		s = new(scratch)
-	} else {
-		s = scratchPool.Get().(*scratch)
-		defer scratchPool.Put(s)
+		return m.spansLean(html)
 	}
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
 	r := m.rangeString(html, s)
 	var spans [][2]int
 	end := func(j int) int {
@@ -151,8 +139,12 @@ func (m *Model) Spans(html string) [][2]int {
 // RangeString returns the page's range string as '0' (covered by W: useless) and '1'
 // (kept) per unit, for inspection and tests.
 func (m *Model) RangeString(html string) string {
-	s := new(scratch)
-	r := m.rangeString(html, s)
+	var r []byte
+	if len(html) > leanPageBytes {
+		r = m.rangeLean(html)
+	} else {
+		r = m.rangeString(html, new(scratch))
+	}
 	b := make([]byte, len(r))
 	for i, v := range r {
 		b[i] = '0' + v
@@ -179,7 +171,7 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 		return r
 	}
 	t := m.index()
-	if m.Hash == Rolling && !m.Delims && len(html) <= leanPageBytes {
+	if m.Hash == Rolling && !m.Delims {
 		coverRolling(u, r, t, m.filter, n, s)
 	} else {
 		m.rangeGeneral(u, r, t)
@@ -265,9 +257,22 @@ func fillOnes(r []byte) {
 // rangeGeneral is the loop of rangeString for the xxhash fingerprints and the
 // delimiter rule: every position is probed, and a running cover end gives r.
 func (m *Model) rangeGeneral(u []uint32, r []byte, t []uint32) {
+	coverEnd := m.coverWindow(u, 0, len(u)-m.N+1, r, t, -1)
+	finishCover(r, len(u)-m.N+1, coverEnd)
+}
+
+// coverWindow probes the n-grams starting at positions 0..npos-1 of u (which holds at
+// least npos+n-1 units) and writes their part of the range string, r[base+k] for
+// position k: 0 while a hit so far covers it. coverEnd, in and out, is the first
+// position (counted from r[0], not u[0]) not covered by the hits before. The fingerprint
+// of each n-gram comes from a rolling window (or xxhash over its units), so u may be a
+// window of a longer page (rangeLean).
+func (m *Model) coverWindow(u []uint32, base, npos int, r []byte, t []uint32, coverEnd int) int {
 	n := m.N
-	coverEnd := -1
-	lastDelim := -1 // latest delimiter at index <= i+n-2 (Delims rule)
+	if npos <= 0 {
+		return coverEnd
+	}
+	lastDelim := -1 // latest delimiter at index <= k+n-2 (Delims rule)
 	var h, top uint64
 	if m.Hash == Rolling {
 		top = powMul(n - 1)
@@ -282,37 +287,42 @@ func (m *Model) rangeGeneral(u []uint32, r []byte, t []uint32) {
 			}
 		}
 	}
-	for i := 0; i+n <= len(u); i++ {
+	for k := 0; k < npos; k++ {
 		var fp uint64
 		if m.Hash == Rolling {
-			h = rollStep(h, u[i+n-1])
+			h = rollStep(h, u[k+n-1])
 			fp = finish(h)
 		}
 		ok := true
 		if m.Delims {
-			if j := i + n - 2; j > i && isDelim(u[j]) {
+			if j := k + n - 2; j > k && isDelim(u[j]) {
 				lastDelim = j
 			}
-			ok = lastDelim < i+1
+			ok = lastDelim < k+1
 		}
 		if ok {
 			if m.Hash == XXHash {
-				fp = xxFingerprint(u[i : i+n])
+				fp = xxFingerprint(u[k : k+n])
 			}
 			if has(t, fp) {
-				coverEnd = i + n
+				coverEnd = base + k + n
 			}
 		}
-		if i < coverEnd {
+		if i := base + k; i < coverEnd {
 			r[i] = 0
 		} else {
 			r[i] = 1
 		}
 		if m.Hash == Rolling {
-			h -= (uint64(u[i]) + 1) * top
+			h -= (uint64(u[k]) + 1) * top
 		}
 	}
-	for i := max(0, len(u)-n+1); i < len(u); i++ {
+	return coverEnd
+}
+
+// finishCover writes r from position from on, where no n-gram starts: 0 up to coverEnd.
+func finishCover(r []byte, from, coverEnd int) {
+	for i := max(0, from); i < len(r); i++ {
 		if i < coverEnd {
 			r[i] = 0
 		} else {

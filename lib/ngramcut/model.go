@@ -342,11 +342,11 @@ func Faithful() Options { return Options{} }
 // Default returns the options the tool uses unless told --faithful: on today's pages
 // they win over the paper's on all three evaluation sets (see README.md): W = the
 // 20-grams found in at least 20% of the sample pages, kept runs of at least 150
-// characters, their ends snapped to whole words; a page longer than 4 MiB (8 times the
-// longest of the evaluation sets) is learned from by its first 4 MiB.
+// characters, their ends snapped to whole words; a page longer than 2 MiB (4 times the
+// longest of the evaluation sets) is learned from by its first 2 MiB.
 func Default() Options {
 	return Options{MinDocFrac: 0.2, N: 20, MinRun: 150, Snap: true, MaxSamplePage: DefaultMaxSamplePage}
 }
 
 // DefaultMaxSamplePage is Default's Options.MaxSamplePage, and the tool's in every mode.
-const DefaultMaxSamplePage = 4 << 20
+const DefaultMaxSamplePage = 2 << 20

@@ -107,15 +107,13 @@ func TestPreprocessOffsets(t *testing.T) {
 	if got := m.Spans(html); !equalSpans(got, [][2]int{{0, len(html)}}) {
 		t.Errorf("spans %v", got)
 	}
-	// ... unless it has fewer units than MinRun (counted without preprocessing).
-	for _, c := range []struct {
-		minRun int
-		want   [][2]int
-	}{{len(u), [][2]int{{0, len(html)}}}, {len(u) + 1, nil}} {
-		m := &Model{N: 3, Unit: Rune, MinRun: c.minRun}
-		if got := m.Spans(html); !equalSpans(got, c.want) {
-			t.Errorf("min run %d: spans %v, want %v", c.minRun, got, c.want)
-		}
+	// ... even when it has fewer units than MinRun: nothing was learned about it.
+	m = &Model{N: 3, Unit: Rune, MinRun: len(u) + 1}
+	if got := m.Spans(html); !equalSpans(got, [][2]int{{0, len(html)}}) {
+		t.Errorf("min run %d: spans %v", m.MinRun, got)
+	}
+	if got, want := m.RangeString(html), strings.Repeat("1", len(u)); got != want {
+		t.Errorf("min run %d: range %s, want %s", m.MinRun, got, want)
 	}
 }
 
@@ -535,11 +533,13 @@ func TestRangeStringAgainstBruteForce(t *testing.T) {
 			if got := m.RangeString(x); got != want {
 				t.Fatalf("%v n=%d x=%q W=%q:\nrange %s\nwant  %s", h, n, x, W, got, want)
 			}
-			// the path for huge pages (every position probed, no prefix hashes)
-			leanPageBytes = -1
+			// the path for huge pages (in pieces of a few bytes here, so that n-grams
+			// and covers cross them)
+			spans := m.Spans(x)
+			leanPageBytes, leanPieceBytes = -1, 1+rng.IntN(8)
 			leanRange, leanSpans := m.RangeString(x), m.Spans(x)
-			leanPageBytes = defaultLeanPageBytes
-			if spans := m.Spans(x); leanRange != want || !equalSpans(leanSpans, spans) {
+			leanPageBytes, leanPieceBytes = defaultLeanPageBytes, defaultLeanPieceBytes
+			if leanRange != want || !equalSpans(leanSpans, spans) {
 				t.Fatalf("%v n=%d x=%q W=%q, huge-page path:\nrange %s\nwant  %s\nspans %v, want %v", h, n, x, W, leanRange, want, leanSpans, spans)
 			}
 		}
@@ -635,6 +635,44 @@ func TestMaxSamplePage(t *testing.T) {
 		}
 		if pages[0] != "<p>abc abd abc</p><p>x</p><p>abc abd</p>" {
 			t.Fatal("Learn changed its argument")
+		}
+	}
+}
+
+// TestLeanPath: the piecewise path for huge pages gives the same range strings and
+// spans as the whole-page one, on pages with runs of white space, multi-byte and invalid
+// characters, for every hash, unit, delimiter rule, MinRun, Bridge and Snap.
+func TestLeanPath(t *testing.T) {
+	defer func() { leanPageBytes, leanPieceBytes = defaultLeanPageBytes, defaultLeanPieceBytes }()
+	rng := rand.New(rand.NewPCG(7, 8))
+	alpha := []string{"a", "b", "c", " ", "  ", "\t\n", "<", ">", ".", "é", "あ", "\xff", "\xe3\x81", "<div>ab</div>"}
+	for trial := 0; trial < 300; trial++ {
+		var b strings.Builder
+		for i := 0; i < rng.IntN(150); i++ {
+			b.WriteString(alpha[rng.IntN(len(alpha))])
+		}
+		x := b.String()
+		unit := Unit(rng.IntN(2))
+		u, _ := preprocess(x, unit, nil, nil, false)
+		n := 2 + rng.IntN(6)
+		m := &Model{N: n, Unit: unit, Hash: Hash(rng.IntN(2)), Delims: rng.IntN(3) == 0, Snap: rng.IntN(2) == 0}
+		if rng.IntN(2) == 0 {
+			m.MinRun, m.Bridge = 1+rng.IntN(6), rng.IntN(2) == 0
+		}
+		for i := 0; i+n <= len(u); i++ {
+			if rng.IntN(3) == 0 {
+				m.W = append(m.W, fingerprint(m.Hash, u[i:i+n]))
+			}
+		}
+		slices.Sort(m.W)
+		m.W = slices.Compact(m.W)
+		wantRange, wantSpans := m.RangeString(x), m.Spans(x)
+		leanPageBytes, leanPieceBytes = -1, 1+rng.IntN(10)
+		gotRange, gotSpans := m.RangeString(x), m.Spans(x)
+		leanPageBytes, leanPieceBytes = defaultLeanPageBytes, defaultLeanPieceBytes
+		if gotRange != wantRange || !equalSpans(gotSpans, wantSpans) {
+			t.Fatalf("x=%q model n=%d %v %v delims=%v minrun=%d bridge=%v snap=%v |W|=%d:\nrange %s\nwant  %s\nspans %v\nwant  %v",
+				x, n, m.Unit, m.Hash, m.Delims, m.MinRun, m.Bridge, m.Snap, len(m.W), gotRange, wantRange, gotSpans, wantSpans)
 		}
 	}
 }

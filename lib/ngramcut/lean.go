@@ -1,0 +1,109 @@
+package ngramcut
+
+// Huge pages. Spans holds, per unit of a page, its code, its byte offset, its range
+// string byte and (coverRolling) a prefix hash: 17 bytes per character, 900 MB for a
+// 50 MB page. Above leanPageBytes a page is instead preprocessed in pieces of about
+// leanPieceBytes, the n-grams probed in a window that slides over the pieces
+// (coverWindow: the same range string, one table probe per position instead of about
+// one per n-1 units inside template), and the offsets of the kept runs' ends found by
+// preprocessing the pieces again: 1 byte per character (the range string) plus the
+// pieces' buffers. Measured in README.md (Limits).
+
+// leanPageBytes is the page size above which Spans takes the piecewise path.
+var leanPageBytes = defaultLeanPageBytes
+
+// leanPieceBytes is about the size of the pieces a huge page is preprocessed in.
+var leanPieceBytes = defaultLeanPieceBytes
+
+const (
+	defaultLeanPageBytes  = 16 << 20
+	defaultLeanPieceBytes = 1 << 20
+)
+
+// nextCut returns where the piece of html starting at from ends: about leanPieceBytes
+// on, moved forward to an ASCII byte that is not white space. Such a byte is one unit
+// whatever comes before it (no character's encoding holds it, and no run of spaces
+// goes through it), so preprocessing the pieces one by one gives the page's units. A
+// page without such a byte for long just makes a longer piece.
+func nextCut(html string, from int) int {
+	cut := from + leanPieceBytes
+	for cut < len(html) && (html[cut] >= 0x80 || isSpaceByte[html[cut]]) {
+		cut++
+	}
+	return min(cut, len(html))
+}
+
+// rangeLean is rangeString for a huge page, piece by piece (see above).
+func (m *Model) rangeLean(html string) []byte {
+	r := make([]byte, unitCount(html, m.Unit))
+	n := m.N
+	if n <= 0 || len(m.W) == 0 || len(r) < n {
+		fillOnes(r) // as rangeString: no MinRun when nothing can be covered
+		return r
+	}
+	t := m.index()
+	var u []uint32 // the n-1 last units of the pieces before, then the piece's
+	base := 0      // position of u[0] in the page
+	coverEnd := -1
+	for from := 0; from < len(html); {
+		to := nextCut(html, from)
+		u, _ = preprocess(html[from:to], m.Unit, u, nil, false)
+		npos := len(u) - n + 1 // n-grams that start in u and end in it
+		if npos > 0 {
+			coverEnd = m.coverWindow(u, base, npos, r, t, coverEnd)
+			u = u[:copy(u, u[npos:])]
+			base += npos
+		}
+		from = to
+	}
+	finishCover(r, base, coverEnd)
+	if m.MinRun > 0 {
+		dropShortRuns(r, m.MinRun, m.Bridge)
+	}
+	return r
+}
+
+// spansLean is Spans for a huge page: the range string by rangeLean, then the byte
+// offsets of the runs' ends from a second pass over the pieces.
+func (m *Model) spansLean(html string) [][2]int {
+	r := m.rangeLean(html)
+	var spans [][2]int // in units first, then in bytes
+	for j := 0; j < len(r); {
+		if r[j] == 0 {
+			j++
+			continue
+		}
+		k := j
+		for k < len(r) && r[k] == 1 {
+			k++
+		}
+		spans = append(spans, [2]int{j, k})
+		j = k
+	}
+	// The ends in order: each is the offset of its unit, or len(html) past the last.
+	var units []uint32
+	var offs []int32
+	next := 0 // the next end to translate: spans[next/2][next%2]
+	base := 0 // position of the piece's first unit
+	for from := 0; from < len(html) && next < 2*len(spans); {
+		to := nextCut(html, from)
+		units, offs = preprocess(html[from:to], m.Unit, units[:0], offs[:0], true)
+		for next < 2*len(spans) {
+			e := &spans[next/2][next%2]
+			if *e >= base+len(offs) {
+				break
+			}
+			*e = from + int(offs[*e-base])
+			next++
+		}
+		base += len(offs)
+		from = to
+	}
+	for ; next < 2*len(spans); next++ {
+		spans[next/2][next%2] = len(html) // the end of the last run, past the last unit
+	}
+	if m.Snap {
+		spans = snapSpans(html, spans, snapExtend)
+	}
+	return spans
+}
