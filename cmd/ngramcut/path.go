@@ -54,6 +54,9 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			plotted := false
 			failed := false
 			for _, s := range order {
+				for _, msg := range sampleCuts(s, bySite[s], o.MaxSamplePage) {
+					e.Warnf("%s", msg)
+				}
 				pages := record.HTMLs(bySite[s])
 				m, err := ngramcut.Learn(pages, o)
 				if err != nil {

@@ -144,11 +144,8 @@ func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, err
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range pages {
-		if q := ngramcut.SamplePage(p.HTML, o.MaxSamplePage); len(q) < len(p.HTML) {
-			fmt.Fprintf(c.App.ErrWriter, "ngramcut: site %s: %s: learning from the first %d of the page's %d bytes (--max-sample-page); the page is still applied whole\n",
-				site, pageName(p), len(q), len(p.HTML))
-		}
+	for _, msg := range sampleCuts(site, pages, o.MaxSamplePage) {
+		fmt.Fprintf(c.App.ErrWriter, "ngramcut: %s\n", msg)
 	}
 	m, err := ngramcut.Learn(record.HTMLs(pages), o)
 	if err != nil {
@@ -198,6 +195,19 @@ func (m model) Apply(page *record.Record) (cli.Result, error) {
 		Text:   htmltext.RenderSpans(page.HTML, spans),
 		Detail: detail{N: m.N, A: m.A, Spans: spans},
 	}, nil
+}
+
+// sampleCuts says, once per page longer than max (Options.MaxSamplePage), how much of
+// it learning counts.
+func sampleCuts(site string, pages []*record.Record, max int) []string {
+	var out []string
+	for _, p := range pages {
+		if q := ngramcut.SamplePage(p.HTML, max); len(q) < len(p.HTML) {
+			out = append(out, fmt.Sprintf("site %s: %s: learning from the first %d of the page's %d bytes (--max-sample-page); the page is still applied whole",
+				site, pageName(p), len(q), len(p.HTML)))
+		}
+	}
+	return out
 }
 
 // pageName names a page in a diagnostic: its position in the input, and its id or URL.
