@@ -75,11 +75,7 @@ type corpus struct {
 	rank      Rank
 	nextDelim []int32 // nextDelim[i] = least j >= i holding a delimiter (len(units) if none); nil without the rule
 
-	// roll is the rolling state of the n-gram starting at each active position, at
-	// length rollN; nil until a level is extended from the one before (a level counted
-	// directly slides a window instead), so that learning at a forced n holds no state
-	// per position but the units and the ranks.
-	roll  []uint64
+	roll  []uint64 // rolling state of the n-gram starting at each active position, at length rollN
 	rollN int
 
 	// scratch reused between levels
@@ -175,19 +171,16 @@ func (c *corpus) level(n int) *level {
 // not nil, is a retired level whose arrays may be overwritten.
 func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	N := len(c.units)
-	// Counted directly (no level n-1), the rolling fingerprints come from a window slid
-	// along each page in pass 2 (slide); extending level n-1 needs the rolling state of
-	// its n-grams, rebuilt in O(N) if the last count was direct.
-	slide := prev == nil && n > 1 && c.hash == Rolling
-	if c.hash == Rolling && !slide {
+	if c.hash == Rolling {
 		if c.roll == nil {
 			c.roll = make([]uint64, N)
 		}
-		if prev != nil && c.rollN != n-1 {
-			c.slideRoll(n - 1)
-		}
-		if prev == nil {
-			clear(c.roll) // n == 1: every state starts empty
+		switch {
+		case prev == nil && n == 1:
+			clear(c.roll) // every state starts empty, extended by the first unit below
+		case prev == nil:
+			// Counted directly: the fingerprints of every n-gram by a sliding window.
+			c.slideRoll(n)
 		}
 	}
 	// Pass 1: which positions need hashing (active), and extend the rolling state.
@@ -219,7 +212,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 				continue
 			}
 			active++
-			if c.hash == Rolling && !slide {
+			if c.hash == Rolling && (prev != nil || n == 1) {
 				c.roll[i] = rollStep(c.roll[i], c.units[i+n-1])
 			}
 			if prev != nil {
@@ -235,7 +228,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 			}
 		}
 	}
-	if c.hash == Rolling && !slide {
+	if c.hash == Rolling {
 		c.rollN = n
 	}
 	// Pass 2: number the classes in order of first occurrence. The table holds the
@@ -260,28 +253,10 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	l.posRank = grow(l.posRank, N)
 	ids := l.posRank
-	var top uint64 // rollMul^(n-1), to drop the oldest unit of the window (slide)
-	if slide {
-		top = powMul(n - 1)
-	}
 	inTable := 0
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
-		var win uint64 // slide: the state of the window, the n-1 units from i on
-		if slide && pe-ps >= n {
-			for j := ps; j < ps+n-1; j++ {
-				win = rollStep(win, c.units[j])
-			}
-		}
 		for i := ps; i < pe; i++ {
-			var fp uint64
-			if slide && i+n <= pe {
-				// Slide the window over every position where an n-gram fits, counted or
-				// not.
-				win = rollStep(win, c.units[i+n-1])
-				fp = finish(win)
-				win -= (uint64(c.units[i]) + 1) * top
-			}
 			switch c.state(i, n, pe, prev) {
 			case stNone:
 				ids[i] = -1
@@ -308,9 +283,8 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 					continue
 				}
 			}
-			if slide {
-				// fp is the window's
-			} else if c.hash == Rolling {
+			var fp uint64
+			if c.hash == Rolling {
 				fp = finish(c.roll[i])
 			} else {
 				fp = xxFingerprint(c.units[i : i+n])
