@@ -64,7 +64,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "bridge", Value: d.Bridge, Usage: "with --min-run: keep the short runs between the page's first and last long run"},
 		&ucli.BoolFlag{Name: "snap", Value: d.Snap, Usage: "move the ends of kept spans out of tags and out to whole words (--snap=false: where the n-grams cut; off with --faithful unless given)"},
 		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
-		&ucli.IntFlag{Name: "max-sample-page", Value: ngramcut.DefaultMaxSamplePage, Usage: "learn from at most this many `BYTES` of each page (a longer page is reported once and still applied whole; learning holds ~8 bytes per character of the sample plus ~100 per distinct n-gram); 0: no limit"},
+		&ucli.IntFlag{Name: "max-sample-page", Value: ngramcut.DefaultMaxSamplePage, Usage: "learn from at most this many `BYTES` of each page (a longer page is reported once and still applied whole; learning holds 16-20 bytes per character of the sample plus 70-100 per distinct n-gram); 0: no limit"},
 		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
 			Action: choice("hash", "rolling or xxhash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
 	}

@@ -45,8 +45,8 @@ type Options struct {
 	Snap bool
 	// MaxSamplePage, when > 0, bounds how many bytes of one page Learn (and Grid) count:
 	// a longer page enters the sample by its first MaxSamplePage bytes (cut at a
-	// character boundary). Learning holds about 8 bytes per unit of the sample, plus
-	// about 60 per distinct n-gram, so one huge page of varied text would otherwise take
+	// character boundary). Learning holds 16-20 bytes per unit of the sample, plus
+	// 70-100 per distinct n-gram, so one huge page of varied text would otherwise take
 	// gigabytes. It bounds learning only: the model applies to whole pages. Not in the
 	// model (an operational limit, like how many pages the sample has); see SamplePage.
 	MaxSamplePage int
