@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/model"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/stream"
@@ -144,7 +145,7 @@ func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error
 			}
 		}
 	}()
-	m, err = e.Tool.Learn(e.Ctx, site, pages)
+	m, err = e.Tool.Learn(e.Ctx, site, distinct(pages))
 	if err == nil && m == nil {
 		err = fmt.Errorf("no model learned")
 	}
@@ -152,6 +153,27 @@ func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error
 		err = fmt.Errorf("site %s: learn: %w", site, err)
 	}
 	return m, err
+}
+
+// distinct returns the pages that are not copies of an earlier page (same
+// htmltext.Fingerprint: the same visible text, numbers aside). A page
+// crawled twice (a re-crawl, two URLs of one page, a session id in its
+// links) would otherwise weigh twice in learning, and to a learner that
+// counts what pages share (repeated blocks, n-grams, substrings, clusters)
+// all of its content looks like template. Every page is still applied and
+// emitted.
+func distinct(pages []*record.Record) []*record.Record {
+	seen := make(map[uint64]struct{}, len(pages))
+	out := make([]*record.Record, 0, len(pages))
+	for _, p := range pages {
+		h := htmltext.Fingerprint(p.HTML)
+		if _, dup := seen[h]; dup {
+			continue
+		}
+		seen[h] = struct{}{}
+		out = append(out, p)
+	}
+	return out
 }
 
 // ApplyAndEmit applies m to a page, sets text, title and the tool's detail,
@@ -442,7 +464,8 @@ func runMap(e *Env) int {
 // SamplePerSite reads every page and keeps each site's first --sample pages
 // (only site `only` when it is not empty), for commands that analyse whole
 // sites (ampl peaks, ngramcut path). Pages are counted as consumed.counted
-// or consumed.not-sampled. Sites come back sorted by key.
+// or consumed.not-sampled; copies of a page are kept once, as learn keeps
+// them. Sites come back sorted by key.
 func (e *Env) SamplePerSite(only string) (sites []string, pages map[string][]*record.Record) {
 	sample := e.Ctx.Int(FlagSample)
 	pages = map[string][]*record.Record{}
@@ -464,6 +487,9 @@ func (e *Env) SamplePerSite(only string) (sites []string, pages map[string][]*re
 		}
 		pages[s] = append(pages[s], rec)
 		e.Consume(rec, "counted")
+	}
+	for s, ps := range pages {
+		pages[s] = distinct(ps) // as learn sees them
 	}
 	slices.Sort(sites)
 	return sites, pages
