@@ -34,7 +34,7 @@ func tool() *cli.Tool {
 }
 
 func algoFlags() []ucli.Flag {
-	return []ucli.Flag{
+	return append([]ucli.Flag{
 		&ucli.Float64Flag{Name: "similarity", Value: rtdm.DefaultOptions.Similarity, Usage: "merge clusters while their similarity 1 - d/(|T1|+|T2|) is at least this",
 			Action: func(c *ucli.Context, v float64) error {
 				if v <= 0 || v > 1 {
@@ -56,7 +56,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.IntFlag{Name: "body-words", Value: rtdm.DefaultLabelOptions.BodyMinWords, Usage: "a body has more than this many words"},
 		&ucli.IntFlag{Name: "title-words", Value: rtdm.DefaultLabelOptions.TitleMaxWords, Usage: "a title has at most this many words"},
 		&ucli.BoolFlag{Name: "no-title-in-text", Usage: "text is the body only (by default the title line comes first)"},
-	}
+	}, cli.TreeFlags()...)
 }
 
 // options reads the algorithm flags.
@@ -109,6 +109,7 @@ type siteModel struct {
 	m         *rtdm.Model
 	opt       rtdm.Options
 	withTitle bool
+	maxDepth  int // --max-depth
 }
 
 type jsonPattern struct {
@@ -122,12 +123,13 @@ func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, err
 	if err != nil {
 		return nil, err
 	}
+	maxDepth := c.Int(cli.FlagMaxDepth)
 	pgs := make([]*rtdm.Page, len(pages))
 	for i, p := range pages {
-		pgs[i] = rtdm.NewPage(p.HTML)
+		pgs[i] = rtdm.ParsePage(p.HTML, maxDepth) // flattened pages are reported when applied
 	}
 	m, _ := rtdm.Learn(pgs, opt)
-	sm := &siteModel{Similarity: opt.Similarity, m: m, opt: opt, withTitle: !c.Bool("no-title-in-text")}
+	sm := &siteModel{Similarity: opt.Similarity, m: m, opt: opt, withTitle: !c.Bool("no-title-in-text"), maxDepth: maxDepth}
 	for _, p := range m.Patterns {
 		sm.Patterns = append(sm.Patterns, jsonPattern{Cluster: p.Cluster, Pages: p.Pages, Tree: p.Tree})
 	}
@@ -143,7 +145,7 @@ func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
 	if err := json.Unmarshal(raw, sm); err != nil {
 		return nil, fmt.Errorf("rtdm model: %w", err)
 	}
-	sm.opt, sm.withTitle = opt, !c.Bool("no-title-in-text")
+	sm.opt, sm.withTitle, sm.maxDepth = opt, !c.Bool("no-title-in-text"), c.Int(cli.FlagMaxDepth)
 	sm.m = &rtdm.Model{}
 	for _, p := range sm.Patterns {
 		if p.Tree == nil || p.Tree.Len() == 0 {
@@ -174,7 +176,7 @@ type jsonPassage struct {
 
 // extract runs the model on one page.
 func (sm *siteModel) extract(rec *record.Record) (*rtdm.Page, *rtdm.Extraction, *detail, error) {
-	pg := rtdm.NewPage(rec.HTML)
+	pg := rtdm.ParsePage(rec.HTML, sm.maxDepth)
 	ex, err := sm.m.Extract(pg, sm.opt)
 	d := &detail{Cluster: ex.Cluster, Title: ex.Title, Body: ex.Body, Soft: ex.Soft, Passages: []jsonPassage{}}
 	if !math.IsInf(ex.Cost, 1) {
@@ -191,11 +193,15 @@ func (sm *siteModel) extract(rec *record.Record) (*rtdm.Page, *rtdm.Extraction, 
 // error (its "rtdm" member is still set).
 func (sm *siteModel) Apply(rec *record.Record) (cli.Result, error) {
 	pg, ex, d, err := sm.extract(rec)
+	var res cli.Result
+	if pg.Flattened > 0 {
+		res.Notes = []string{cli.FlattenedNote(pg.Flattened, sm.maxDepth)}
+	}
 	if err != nil {
 		rec.Set("rtdm", d)
-		return cli.Result{}, err
+		return res, err
 	}
-	res := cli.Result{Detail: d}
+	res.Detail = d
 	body := htmltext.RenderSpans(pg.HTML, pg.Spans(ex.BodyRoots))
 	res.Title = ex.TitleText
 	res.Text = body

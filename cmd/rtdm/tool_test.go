@@ -112,3 +112,6 @@ func TestCLI(t *testing.T) {
 			Files: map[string]string{"m.jsonl": `{"site":"www.prairie-ledger0.example","tool":"rtdm","version":1,"pages":3,"model":{"patterns":[{"cluster":0,"pages":3,"tree":[{"tag":"html","n":5}]}]}}` + "\n"}},
 	})
 }
+
+// TestMaxDepth: a page nested 600 deep is flattened at 512, said once, and keeps its text.
+func TestMaxDepth(t *testing.T) { clitest.CheckMaxDepth(t, run, "rtdm", 600) }

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/chaffkit/chaff/lib/cli"
-	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/sst"
@@ -38,7 +37,7 @@ func algoFlags() []ucli.Flag {
 			return nil
 		}
 	}
-	return []ucli.Flag{
+	return append([]ucli.Flag{
 		&ucli.Float64Flag{Name: "threshold", Aliases: []string{"t"}, Value: d.Threshold, Action: unit("threshold"),
 			Usage: "t: a node whose composite importance and whose descendants' are below t is noisy; a block with less than this share of features that are not locally noisy is dropped"},
 		&ucli.StringFlag{Name: "mode", Value: d.Mode.String(),
@@ -71,7 +70,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "no-smooth", Usage: "do not keep a dropped block whose neighbours of the same leaf are kept"},
 		&ucli.BoolFlag{Name: "no-repeats", Usage: "keep blocks whose whole text was on several sample pages (author biographies, promotions)"},
 		&ucli.BoolFlag{Name: "rare", Usage: "drop element nodes seen on one sample page only, and page parts not in the model"},
-	}
+	}, cli.TreeFlags()...)
 }
 
 // options reads the algorithm flags.
@@ -118,6 +117,7 @@ func options(c *ucli.Context) (sst.Options, error) {
 	o.Gamma = c.Float64("gamma")
 	o.VirtualLeaves = !c.Bool("no-virtual-leaves")
 	o.Rare = c.Bool("rare")
+	o.MaxDepth = c.Int(cli.FlagMaxDepth)
 	if o.Records < 0 {
 		return o, cli.UsageError(fmt.Errorf("--records must be at least 0"))
 	}
@@ -134,7 +134,7 @@ func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, err
 		return nil, cli.UsageError(err)
 	}
 	for _, p := range pages {
-		l.Add(dom.Parse(p.HTML))
+		l.AddHTML(p.HTML) // flattened pages are reported when applied
 	}
 	return &model{l.Model()}, nil
 }
@@ -144,6 +144,7 @@ func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.MaxDepth = c.Int(cli.FlagMaxDepth)
 	return &model{m}, nil
 }
 
@@ -160,10 +161,14 @@ type detail struct {
 
 func (m *model) Apply(page *record.Record) (cli.Result, error) {
 	res := m.m.ApplyHTML(page.HTML)
-	return cli.Result{
+	out := cli.Result{
 		Text:   htmltext.RenderSpans(page.HTML, res.Spans),
 		Detail: detail{Noisy: res.Noisy, Kept: res.Kept},
-	}, nil
+	}
+	if res.Flattened > 0 {
+		out.Notes = []string{cli.FlattenedNote(res.Flattened, m.m.MaxDepth)}
+	}
+	return out, nil
 }
 
 func (m *model) View(w io.Writer, page *record.Record) error {

@@ -100,3 +100,6 @@ func TestCLI(t *testing.T) {
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":0`)}},
 	})
 }
+
+// TestMaxDepth: a page nested 600 deep is flattened at 512, said once, and keeps its text.
+func TestMaxDepth(t *testing.T) { clitest.CheckMaxDepth(t, run, "sstclean", 600) }

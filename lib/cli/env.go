@@ -52,6 +52,7 @@ type Env struct {
 	start    time.Time
 	emitted  int64
 	errs     int64
+	notes    int64 // Note lines: a limit changed how a page was handled
 	models   int64
 	consumed map[string]int64
 	skipped  map[string]int64
@@ -421,6 +422,23 @@ func (e *Env) failNow(rec *record.Record, err error) {
 	}
 }
 
+// Note reports what a limit changed in handling a page that is still used
+// (flattened nesting, a sample cut short): one stderr line naming the page,
+// capped per kind as error lines are, and notes=N in the summary.
+func (e *Env) Note(rec *record.Record, note string) {
+	e.notes++
+	if e.onError == OnErrorSkip {
+		return
+	}
+	switch e.errors.show(rec.Source, note) {
+	case showLine:
+		fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Tool.Name, rec.Where(), note)
+	case showLast:
+		fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Tool.Name, rec.Where(), note)
+		e.warnf("%s: more notes like %q are counted in the summary but not shown (--%s %d)", rec.Source, clipMessage(note), FlagMaxErrorsShown, e.errors.max)
+	}
+}
+
 // recordError prints one per-record problem (what, at where) unless
 // --on-error skip or the limit of lines of its kind for its input was
 // reached; --on-error fail stops the run.
@@ -543,6 +561,9 @@ func (e *Env) Summary() string {
 	writeCounts(&b, "skipped", e.skipped)
 	if e.models > 0 {
 		fmt.Fprintf(&b, " models=%d", e.models)
+	}
+	if e.notes > 0 {
+		fmt.Fprintf(&b, " notes=%d", e.notes)
 	}
 	fmt.Fprintf(&b, " sites=%d mb=%.2f seconds=%.2f mb_per_s=%.1f", len(e.sites), mb, secs, mb/max(secs, 1e-9))
 	return b.String()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/stream"
 	ucli "github.com/urfave/cli/v2"
@@ -27,6 +28,7 @@ const (
 	FlagPaths          = "paths"
 	FlagMaxModelBytes  = "max-model-bytes"
 	FlagMaxErrorsShown = "max-errors-shown"
+	FlagMaxDepth       = "max-depth"
 )
 
 // Error policies of --on-error.
@@ -82,6 +84,27 @@ func RecordFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: FlagDropHTML, Usage: "leave the html member out of the output"},
 		&ucli.IntFlag{Name: FlagWorkers, Aliases: []string{"j"}, Usage: "pages extracted at once, 0 = one per core (output order is kept)"},
 	}
+}
+
+// TreeFlags are the flags of the tools that build a page's tree (sstclean,
+// rtdm): elements nested deeper than --max-depth are flattened, as browsers
+// do, never dropped, and the page gets a note saying so.
+func TreeFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.IntFlag{Name: FlagMaxDepth, Value: dom.DefaultMaxDepth, Usage: "flatten elements nested deeper than `N` (their content follows them, nothing is dropped; browsers stop at 512 too; 0: no limit)",
+			Action: func(_ *ucli.Context, v int) error {
+				if v < 0 {
+					return usageError{fmt.Errorf("--%s must not be negative", FlagMaxDepth)}
+				}
+				return nil
+			}},
+	}
+}
+
+// FlattenedNote is the note of a page whose elements below depth max were
+// flattened (n of them).
+func FlattenedNote(n, max int) string {
+	return fmt.Sprintf("%d elements nested deeper than --%s %d flattened (their content kept)", n, FlagMaxDepth, max)
 }
 
 // ModelFlags name the model file of apply (required there) or show, and

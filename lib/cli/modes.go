@@ -238,6 +238,11 @@ func (e *Env) drain() {
 }
 
 func (e *Env) finish(rec *record.Record, res Result, err error) {
+	if e.stopped == nil {
+		for _, n := range res.Notes {
+			e.Note(rec, n)
+		}
+	}
 	if err != nil {
 		e.failNow(rec, err)
 		return

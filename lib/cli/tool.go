@@ -38,6 +38,10 @@ type Result struct {
 	Text   string // the main content as plain text, blocks separated by "\n"
 	Title  string // optional
 	Detail any    // becomes the "<tool>" member, e.g. {"n":24,"a":10,"spans":[[s,e]]}
+	// Notes say what a limit changed in handling the page (e.g. nesting
+	// flattened at --max-depth): one stderr line each, naming the page, and
+	// counted in the summary as notes=N. The page is still emitted.
+	Notes []string
 }
 
 // Exit statuses of Run.

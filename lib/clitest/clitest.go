@@ -11,9 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/synth"
 )
 
@@ -137,4 +139,56 @@ func Records(t *testing.T, out string) []map[string]any {
 		recs = append(recs, m)
 	}
 	return recs
+}
+
+// CheckMaxDepth runs a tree-building tool (`run --drop-html`) over a synthetic site one of
+// whose article pages has its body wrapped in depth extra divs, and checks --max-depth: with
+// the default limit the page gets one note naming it (notes=1 in the summary) and keeps its
+// content (shingle recall of its gold at least 0.9), and the other pages get none; with
+// --max-depth 0 no page gets a note.
+func CheckMaxDepth(t *testing.T, run RunFunc, prog string, depth int) {
+	t.Helper()
+	pages, err := synth.Generate(synth.Config{Seed: 7, Sites: 1, PagesPerSite: 8, Templates: 1, PageBytes: 8000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := -1
+	var in bytes.Buffer
+	for i, p := range pages {
+		if deep < 0 && p.Kind == "article" {
+			deep = i
+			at := strings.Index(p.HTML, "<body")
+			at += strings.IndexByte(p.HTML[at:], '>') + 1
+			end := strings.LastIndex(p.HTML, "</body>")
+			p.HTML = p.HTML[:at] + strings.Repeat("<div>", depth) + p.HTML[at:end] + strings.Repeat("</div>", depth) + p.HTML[end:]
+		}
+		b, _ := json.Marshal(p)
+		in.Write(b)
+		in.WriteByte('\n')
+	}
+	if deep < 0 {
+		t.Fatal("no article page")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{prog, "run", "--drop-html"}, bytes.NewReader(in.Bytes()), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	note := regexp.MustCompile(`(?m)^` + prog + `: <stdin>:(\d+): (\d+) elements nested deeper than --max-depth 512 flattened`)
+	notes := note.FindAllStringSubmatch(stderr.String(), -1)
+	if len(notes) != 1 || notes[0][1] != strconv.Itoa(deep+1) || !strings.Contains(stderr.String(), " notes=1 ") {
+		t.Errorf("want one note for record %d; stderr:\n%s", deep+1, stderr.String())
+	}
+	recs := Records(t, stdout.String())
+	if len(recs) != len(pages) {
+		t.Fatalf("%d records for %d pages", len(recs), len(pages))
+	}
+	text, _ := recs[deep]["text"].(string)
+	if r, _ := metric.ShingleCounts(text, pages[deep].Gold).Recall(); r < 0.9 {
+		t.Errorf("the flattened page lost content (recall %.2f): %.300q", r, text)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{prog, "run", "--drop-html", "--max-depth", "0"}, bytes.NewReader(in.Bytes()), &stdout, &stderr); code != 0 || strings.Contains(stderr.String(), "notes=") {
+		t.Errorf("--max-depth 0: exit %d, stderr:\n%s", code, stderr.String())
+	}
 }

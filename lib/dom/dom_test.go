@@ -302,10 +302,36 @@ func TestDeepNesting(t *testing.T) {
 
 	// Unclosed, and flattened at depth 50.
 	src = strings.Repeat("<span><b>", n/2) + "x"
-	root = Parse(src, MaxDepth(50))
+	flat := -1
+	root = Parse(src, MaxDepth(50), CountFlattened(&flat))
 	size, depth = checkTree(t, src, root)
 	if size != n+2 || depth != 51 {
 		t.Errorf("flattened: size %d depth %d, want %d 51", size, depth, n+2)
+	}
+	// Flattened: the elements deeper than 50 in the tree built without a limit.
+	want := 0
+	var count func(n *Node, d int)
+	count = func(n *Node, d int) {
+		for n != nil {
+			if n.Type == Element && d > 50 {
+				want++
+			}
+			if len(n.Children) == 0 {
+				return
+			}
+			for _, c := range n.Children[1:] {
+				count(c, d+1)
+			}
+			n, d = n.Children[0], d+1
+		}
+	}
+	count(Parse(src), 0)
+	if flat != want || want < n-50 {
+		t.Errorf("CountFlattened %d, want %d (of %d elements)", flat, want, n)
+	}
+	Parse("<p><b>shallow</b></p>", MaxDepth(50), CountFlattened(&flat))
+	if flat != 0 {
+		t.Errorf("CountFlattened %d on a shallow page", flat)
 	}
 	if root.TextContent() != "x" {
 		t.Errorf("flattened text lost")

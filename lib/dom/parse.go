@@ -12,6 +12,7 @@ type Option func(*config)
 
 type config struct {
 	maxDepth  int
+	flattened *int
 	dropSpace bool
 }
 
@@ -35,6 +36,19 @@ func DropSpaceText() Option {
 func MaxDepth(n int) Option {
 	return func(c *config) { c.maxDepth = n }
 }
+
+// CountFlattened stores in *n how many elements MaxDepth flattened (0 when
+// the page nests no deeper than the limit), so that a tool can say so.
+func CountFlattened(n *int) Option {
+	return func(c *config) { c.flattened = n }
+}
+
+// DefaultMaxDepth is the depth the tools flatten below unless told
+// otherwise: browsers stop nesting there too (Blink's HTML parser attaches
+// an element deeper than 512 to its ancestor at depth 512), so a page is
+// seen with the structure its readers see, and no algorithm meets a tree
+// deeper than this.
+const DefaultMaxDepth = 512
 
 // MaxSource is the longest source Parse reads (offsets are int32): the
 // bytes after it are left out. The tools read records of at most 256 MB by
@@ -77,6 +91,7 @@ func Parse(src string, opts ...Option) *Node {
 	stack := []*Node{root}
 	begin := []int{0}
 	var kids []*Node
+	flattened := 0
 	if len(src) > 1<<20 {
 		// The children of a large page's body may be all its nodes, pending until the
 		// body closes: room for them up front spares copies of a growing list.
@@ -108,6 +123,8 @@ func Parse(src string, opts ...Option) *Node {
 			stack = append(stack, n)
 			if len(stack)-1 <= maxDepth {
 				begin = append(begin, len(kids))
+			} else {
+				flattened++
 			}
 		case EndEvent:
 			d := len(stack) - 1
@@ -137,6 +154,9 @@ func Parse(src string, opts ...Option) *Node {
 		}
 	}
 	root.Children = b.children(kids)
+	if cfg.flattened != nil {
+		*cfg.flattened = flattened
+	}
 	return root
 }
 

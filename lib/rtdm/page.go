@@ -16,20 +16,27 @@ import (
 type Page struct {
 	HTML string
 	Tree *Tree
+	// Flattened counts the elements nested deeper than the depth limit of ParsePage, which
+	// are leaves of their ancestor at the limit, their content following them as siblings.
+	Flattened int
 	// spans[s] is the byte span in HTML of the page node that Tree nodes with Src s were
 	// built from (an element with its content, or a text).
 	spans [][2]int
 }
 
-// maxDepth bounds the nesting kept from a page (deeper elements are flattened as lib/dom's
-// MaxDepth does), so that the recursion of the distance stays shallow.
-const maxDepth = 256
+// NewPage parses html into a Page, flattened below dom.DefaultMaxDepth (as browsers do), so
+// that the recursion of the distance stays shallow.
+func NewPage(html string) *Page { return ParsePage(html, dom.DefaultMaxDepth) }
 
-// NewPage parses html into a Page. The tree is built straight from the events of a
-// dom.Scanner, the tree lib/dom.Parse(html, dom.MaxDepth(256)) would give without building
-// it: a page costs its Tree (80 bytes a node) and 16 bytes a node of spans, not a dom tree
-// besides.
-func NewPage(html string) *Page {
+// ParsePage parses html into a Page whose elements nested deeper than maxDepth are flattened
+// as lib/dom's MaxDepth does (0: no limit). The tree is built straight from the events of a
+// dom.Scanner, the tree lib/dom.Parse(html, dom.MaxDepth(maxDepth)) would give without
+// building it: a page costs its Tree (80 bytes a node) and 16 bytes a node of spans, not a
+// dom tree besides.
+func ParsePage(html string, maxDepth int) *Page {
+	if maxDepth <= 0 {
+		maxDepth = int(^uint(0) >> 1)
+	}
 	pg := &Page{HTML: html}
 	var b Builder
 	if len(html) >= 16<<20 {
@@ -66,6 +73,7 @@ func NewPage(html string) *Page {
 			if e.Depth > maxDepth {
 				// Flattened: a leaf, its content follows as siblings.
 				b.Close()
+				pg.Flattened++
 				continue
 			}
 			h := hiddenContent(e.Atom)

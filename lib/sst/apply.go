@@ -17,6 +17,9 @@ type Result struct {
 	Noisy int
 	// Kept counts the page nodes kept whole: mapped to meaningful nodes, or not in the model.
 	Kept int
+	// Flattened counts the elements of a page parsed from HTML that were nested deeper than
+	// the model's MaxDepth and flattened.
+	Flattened int
 }
 
 // Decision is what MapSST did with a page node.
@@ -49,13 +52,22 @@ type mapper struct {
 
 var mappers = sync.Pool{New: func() any { return new(mapper) }}
 
-// ApplyHTML parses src and applies the model to it.
-func (m *Model) ApplyHTML(src string) Result { return m.Apply(parse(src)) }
+// ApplyHTML parses src (flattened below m.MaxDepth) and applies the model to it.
+func (m *Model) ApplyHTML(src string) Result {
+	doc, flat := parse(src, m.MaxDepth)
+	res := m.Apply(doc)
+	res.Flattened = flat
+	return res
+}
 
 // parse builds the tree of a page as the style tree needs it: without the text nodes of white
-// space between tags, which it skips anyway (see skipped), a third fewer nodes on many pages.
+// space between tags, which it skips anyway (see skipped), a third fewer nodes on many pages,
+// and flattened below maxDepth (0: no limit). It returns how many elements were flattened.
 // Apply and Add give the same results on a tree from dom.Parse(src).
-func parse(src string) *dom.Node { return dom.Parse(src, dom.DropSpaceText()) }
+func parse(src string, maxDepth int) (doc *dom.Node, flattened int) {
+	doc = dom.Parse(src, dom.DropSpaceText(), dom.MaxDepth(maxDepth), dom.CountFlattened(&flattened))
+	return doc, flattened
+}
 
 // Apply maps the page parsed as doc onto the model (the paper's MapSST) and returns the kept
 // spans. Safe for concurrent use.

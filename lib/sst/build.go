@@ -81,8 +81,13 @@ func releaseKids(kids *[]kid) {
 	*kids = (*kids)[:0]
 }
 
-// AddHTML parses src and adds it.
-func (l *Learner) AddHTML(src string) { l.Add(parse(src)) }
+// AddHTML parses src (flattened below Options.MaxDepth) and adds it. It returns how many
+// elements were flattened.
+func (l *Learner) AddHTML(src string) (flattened int) {
+	doc, flat := parse(src, l.opts.MaxDepth)
+	l.Add(doc)
+	return flat
+}
 
 // Tree scores the tree (importances and marks with the Learner's options) and returns its root.
 // Adding pages afterwards and calling Tree again scores again.

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/chaffkit/chaff/lib/dom"
 	"math"
 	"slices"
 )
@@ -44,6 +45,9 @@ type Model struct {
 	// pages, whatever their place (encoded as Node.Local), for the parts of a page that the
 	// tree knows nothing about (Options.Global).
 	GlobalFeatures string `json:"global,omitempty"`
+	// MaxDepth is how deep ApplyHTML and View parse a page (Options.MaxDepth; not saved:
+	// a loaded model has dom.DefaultMaxDepth). Set it before using the model.
+	MaxDepth int `json:"-"`
 
 	opts   Options
 	global map[uint32]float32
@@ -89,7 +93,7 @@ func (l *Learner) Model() *Model {
 	m := &Model{
 		Version: Version, Mode: l.opts.Mode.String(), Threshold: l.opts.Threshold,
 		Gamma: l.opts.Gamma, LocalNoise: l.opts.LocalNoise, Virtual: l.opts.VirtualLeaves,
-		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Smooth: l.opts.Smooth, Repeats: l.opts.Repeats, Pages: l.pages, opts: l.opts,
+		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Smooth: l.opts.Smooth, Repeats: l.opts.Repeats, Pages: l.pages, MaxDepth: l.opts.MaxDepth, opts: l.opts,
 	}
 	m.Root = simplify(root, l.opts, l.pages)
 	if l.opts.Global && l.pages > 1 {
@@ -260,7 +264,8 @@ func Load(raw []byte) (*Model, error) {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
 	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
-		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth, Repeats: m.Repeats}
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth, Repeats: m.Repeats, MaxDepth: dom.DefaultMaxDepth}
+	m.MaxDepth = m.opts.MaxDepth
 	if err := m.opts.validate(); err != nil {
 		return nil, err
 	}

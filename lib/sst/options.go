@@ -1,6 +1,10 @@
 package sst
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/chaffkit/chaff/lib/dom"
+)
 
 // Mode is how child element nodes are grouped into style nodes.
 type Mode uint8
@@ -84,6 +88,10 @@ type Options struct {
 	// Repeats drops a block of at least 4 words whose whole text (numbers aside) was found in
 	// the same leaf on at least two sample pages: an author's biography, a promotion.
 	Repeats bool
+	// MaxDepth flattens, in pages parsed from HTML (AddHTML, ApplyHTML, View), the elements
+	// nested deeper than this (dom.MaxDepth: their content follows them, nothing is dropped);
+	// 0: no limit. Both option sets use dom.DefaultMaxDepth, as browsers do.
+	MaxDepth int
 }
 
 // DefaultOptions returns the defaults chosen on the evaluation pages (README.md has the
@@ -92,16 +100,20 @@ type Options struct {
 // global scoring, smoothing and repeated blocks.
 func DefaultOptions() Options {
 	return Options{Mode: ModeMerge, Threshold: 0.25, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9,
-		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true, Smooth: true, Repeats: true}
+		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true, Smooth: true, Repeats: true,
+		MaxDepth: dom.DefaultMaxDepth}
 }
 
 // FaithfulOptions returns the paper's basic algorithm (with virtual leaves, which the paper
 // also uses): exact style nodes, no locally noisy features.
 func FaithfulOptions() Options {
-	return Options{Mode: ModeFaithful, Threshold: 0.3, Gamma: 0.9, VirtualLeaves: true, Similarity: 1}
+	return Options{Mode: ModeFaithful, Threshold: 0.3, Gamma: 0.9, VirtualLeaves: true, Similarity: 1, MaxDepth: dom.DefaultMaxDepth}
 }
 
 func (o Options) validate() error {
+	if o.MaxDepth < 0 {
+		return fmt.Errorf("sst: negative maximum depth %d", o.MaxDepth)
+	}
 	if o.Mode > ModeCollapse {
 		return fmt.Errorf("sst: unknown mode %d", o.Mode)
 	}

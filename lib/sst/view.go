@@ -44,7 +44,7 @@ body{margin:0;font:14px/1.45 system-ui,sans-serif;display:flex}
 // text of the view is the page's text output. Everything from the page is escaped and the
 // view forbids scripts, so nothing of the page runs. title names the page (its URL or id).
 func (m *Model) View(w io.Writer, src, title string) error {
-	doc := dom.Parse(src)
+	doc := dom.Parse(src, dom.MaxDepth(m.MaxDepth))
 	decided := map[*dom.Node]viewMark{}
 	var why [numDropReasons]int
 	res := m.Map(doc, func(pn *dom.Node, mn *Node, d Decision) {
