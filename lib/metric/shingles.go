@@ -77,7 +77,8 @@ func ShingleCounts(pred, gold string) Counts {
 // appendShingleHashes appends to dst one hash per shingle of the token hashes toks: one per
 // window of ShingleSize tokens, or a single shingle of all tokens when there are fewer (none
 // when there are no tokens). The hash covers the token count, so a short text's single
-// shingle never equals a full one.
+// shingle never equals a full one. dst may be toks[:0]: each shingle is written after the
+// tokens it covers were read.
 func appendShingleHashes(dst []uint64, toks []uint64) []uint64 {
 	var buf [8 * ShingleSize]byte
 	if len(toks) < ShingleSize {
@@ -135,24 +136,23 @@ func (p Page) TokenF1() (f float64, ok bool) {
 // Scorer scores pages, reusing its buffers between calls. The zero value is ready; a Scorer
 // is not safe for concurrent use (use one per goroutine).
 type Scorer struct {
-	predTok, goldTok, predSh, goldSh []uint64
-	table                            countTable
+	pred, gold []uint64 // token hashes, then shingle hashes in their place
+	table      countTable
 }
 
 // Score scores the predicted text of one page against its gold text.
 func (s *Scorer) Score(pred, gold string) Page {
-	s.predTok = appendTokenHashes(s.predTok[:0], pred)
-	s.goldTok = appendTokenHashes(s.goldTok[:0], gold)
-	s.predSh = appendShingleHashes(s.predSh[:0], s.predTok)
-	s.goldSh = appendShingleHashes(s.goldSh[:0], s.goldTok)
-	tp, fp, fn := s.table.match(s.predSh, s.goldSh)
-	common, _, _ := s.table.match(s.predTok, s.goldTok)
-	return Page{
-		Shingles:     normalise(tp, fp, fn),
-		PredTokens:   len(s.predTok),
-		GoldTokens:   len(s.goldTok),
-		CommonTokens: common,
-	}
+	s.pred = appendTokenHashes(s.pred[:0], pred)
+	s.gold = appendTokenHashes(s.gold[:0], gold)
+	page := Page{PredTokens: len(s.pred), GoldTokens: len(s.gold)}
+	page.CommonTokens, _, _ = s.table.match(s.pred, s.gold)
+	// Shingle i needs tokens i to i+ShingleSize-1 only, so the shingles overwrite the tokens:
+	// one buffer per text (a 50 MB page has millions of tokens).
+	s.pred = appendShingleHashes(s.pred[:0], s.pred)
+	s.gold = appendShingleHashes(s.gold[:0], s.gold)
+	tp, fp, fn := s.table.match(s.pred, s.gold)
+	page.Shingles = normalise(tp, fp, fn)
+	return page
 }
 
 // mean is a running mean with compensated (Neumaier) summation, so that the result does not

@@ -46,8 +46,10 @@ func ParsePage(html string, maxDepth int) *Page {
 		runtime.GC()
 	}
 	if len(html) > 1<<20 {
-		// Room for the nodes up front spares a large page the copies of a growing tree.
-		n := dom.EstimateNodes(html) + 1
+		// Room for the nodes up front spares a large page the copies of a growing tree,
+		// each into memory fresh from the system (on the hostile 1M-sibling page they
+		// took most of the time).
+		n := countNodes(html)
 		b.Grow(n)
 		pg.spans = make([][2]int, 0, n)
 	}
@@ -116,6 +118,28 @@ func ParsePage(html string, maxDepth int) *Page {
 	}
 	pg.Tree = t
 	return pg
+}
+
+// countNodes returns at least the number of nodes ParsePage makes of html: the document, its
+// elements and its texts that are not only white space. One pass of the scanner, without
+// allocating per node.
+func countNodes(html string) int {
+	n := 1
+	sc := dom.NewScanner(html)
+	for {
+		e, ok := sc.Next()
+		if !ok {
+			return n
+		}
+		switch e.Kind {
+		case dom.StartEvent:
+			n++
+		case dom.TextEvent:
+			if strings.TrimLeft(html[e.Start:e.End], " \t\n\r\f") != "" {
+				n++
+			}
+		}
+	}
 }
 
 // hiddenContent reports elements whose content is not page text.

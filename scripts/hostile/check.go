@@ -21,10 +21,10 @@ import (
 type Result struct {
 	Exit                             int
 	Read, Emitted, Consumed, Skipped int
-	// CPU is user + sys seconds of the run (wait4 rusage); PeakMB its
-	// maximum resident set (as /usr/bin/time -v prints it).
-	CPU, Wall, PeakMB float64
-	Problem           string // empty when the run kept every rule
+	// CPU is user + sys seconds of the run (wait4 rusage), User the user
+	// part; PeakMB its maximum resident set (as /usr/bin/time -v prints it).
+	CPU, User, Wall, PeakMB float64
+	Problem                 string // empty when the run kept every rule
 }
 
 // Spec is one run for CheckRun.
@@ -102,6 +102,7 @@ func CheckRun(s Spec) Result {
 	res.Wall = time.Since(start).Seconds()
 	if ru, ok := rusage(cmd); ok { // time's own use is a millisecond or two
 		res.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+		res.User = time.Duration(ru.Utime.Nano()).Seconds()
 		res.PeakMB = float64(ru.Maxrss) / 1024 // kilobytes on Linux
 	}
 	if m := peakRE.FindStringSubmatch(stderr.String()); timed && m != nil {
