@@ -55,6 +55,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's method only: no variable-element runs, no <title>-guided title and body after it, no comment skipping, no lead passages, no accepted-tree shortcut, no soft matching of pages no pattern accepts"},
 		&ucli.IntFlag{Name: "body-words", Value: rtdm.DefaultLabelOptions.BodyMinWords, Usage: "a body has more than this many words"},
 		&ucli.IntFlag{Name: "title-words", Value: rtdm.DefaultLabelOptions.TitleMaxWords, Usage: "a title has at most this many words"},
+		&ucli.IntFlag{Name: "teaser-run", Value: rtdm.DefaultOptions.TeaserRun, Usage: "leave out of the body runs of at least this many sibling teaser cards (same structure, an image, link text, at most 30 words each: related videos or stories); 0: off"},
 		&ucli.BoolFlag{Name: "no-title-in-text", Usage: "text is the body only (by default the title line comes first)"},
 	}, cli.TreeFlags()...)
 }
@@ -81,17 +82,9 @@ func options(c *ucli.Context) (rtdm.Options, error) {
 	o.Compose.MaxGap = c.Int("max-gap")
 	o.Label.BodyMinWords = c.Int("body-words")
 	o.Label.TitleMaxWords = c.Int("title-words")
+	o.TeaserRun = c.Int("teaser-run")
 	if c.Bool("faithful") {
-		o.Compose.MergeVariable = false
-		o.Compose.SkipAccepted = false
-		o.Label.DocTitle = false
-		o.Label.BodyAfterTitle = false
-		o.Label.SkipComments = false
-		o.Label.MaxLinkShare = 0
-		o.Soft = false
-		o.LeadWords = 0
-		o.LinkDensity = 0
-		o.ContinueWords = 0
+		o = o.Faithful()
 	}
 	return o, nil
 }

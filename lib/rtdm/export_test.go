@@ -13,3 +13,8 @@ func DistanceNoPrune(a, b *Tree, c Costs, eps float64) float64 {
 func PruneLinks(t *Tree, roots []int32, density float64, minWords int) []int32 {
 	return statsOf(t).pruneLinks(roots, density, minWords)
 }
+
+// PruneTeasers exports nodeStats.pruneTeasers for the tests.
+func PruneTeasers(t *Tree, roots []int32, minRun, maxWords int) []int32 {
+	return statsOf(t).pruneTeasers(roots, minRun, maxWords)
+}

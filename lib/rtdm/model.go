@@ -42,6 +42,21 @@ type Options struct {
 	// rest of an article that fixed text inside it (an ad label, a ticker) cut off from the
 	// body passage. Not in the paper.
 	ContinueWords int
+	// TeaserRun, when at least 2, leaves out of the body the runs of at least this many
+	// sibling teaser records (see pruneTeasers) of at most TeaserWords words each. Not in
+	// the paper.
+	TeaserRun   int
+	TeaserWords int
+}
+
+// Faithful returns o with every improvement that is not in the paper turned off, the
+// paper's parameters (similarity, thresholds, gap) kept: the method as published.
+func (o Options) Faithful() Options {
+	o.Compose.MergeVariable, o.Compose.SkipAccepted = false, false
+	o.Label.DocTitle, o.Label.BodyAfterTitle, o.Label.SkipComments, o.Label.MaxLinkShare = false, false, false, 0
+	o.Soft = false
+	o.RegionGap, o.LeadWords, o.LinkDensity, o.ContinueWords, o.TeaserRun = -1, 0, 0, 0, 0
+	return o
 }
 
 // DefaultOptions are the paper's settings plus the measured improvements.
@@ -57,6 +72,8 @@ var DefaultOptions = Options{
 	LinkDensity:   0.5,
 	LinkMinWords:  5,
 	ContinueWords: 50,
+	TeaserRun:     3,
+	TeaserWords:   30,
 }
 
 // Pattern is the ne-pattern of one cluster.
@@ -219,6 +236,9 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	}
 	if opt.LinkDensity > 0 {
 		ex.BodyRoots = st.pruneLinks(ex.BodyRoots, opt.LinkDensity, opt.LinkMinWords)
+	}
+	if opt.TeaserRun >= 2 {
+		ex.BodyRoots = st.pruneTeasers(ex.BodyRoots, opt.TeaserRun, opt.TeaserWords)
 	}
 	if opt.RegionGap >= 0 {
 		ex.BodyRoots = BodyRegion(pg.Tree, ps, ex.Body, ex.Title, opt.RegionGap, opt.RegionMinWords)

@@ -196,3 +196,68 @@ func (st *nodeStats) trimComments(roots []int32, minBefore int) (out []int32, ok
 	}
 	return roots, false
 }
+
+// pruneTeasers leaves out of the body the teaser records: siblings of the same structure
+// (equal shape hashes), at least minRun of them, each a block of at least 4 nodes holding a
+// link or an image and at most maxWords words — a strip of related videos or stories, each
+// a thumbnail, a headline and a link, that the template put next to the article. A
+// paragraph (p with its text), a list of plain items or a table of text rows is no teaser:
+// its items hold neither a link nor an image in every one of them, or are too small. Nothing
+// is pruned when everything would be.
+func (st *nodeStats) pruneTeasers(roots []int32, minRun, maxWords int) []int32 {
+	t := st.t
+	n := t.Len()
+	// media[i]: the subtree of i holds an <a> or an <img>; blocks[i]: a block element with
+	// content strictly below i (a card, not a paragraph with links and line breaks).
+	media := make([]bool, n)
+	blocks := make([]bool, n)
+	for i := n - 1; i >= 0; i-- {
+		nd := &t.Nodes[i]
+		if nd.Kind == Plain && nd.Tag == "img" {
+			media[i] = true
+		}
+		if p := nd.Parent; p >= 0 {
+			media[p] = media[p] || media[i]
+			blocks[p] = blocks[p] || blocks[i] || (st.block(int32(i)) && nd.Size > 1)
+		}
+	}
+	teaser := make([]bool, n)
+	item := func(k int32) bool {
+		return st.block(k) && blocks[k] && t.Nodes[k].Size >= 4 && media[k] && st.linked[k] > 0 && st.words[k] <= int32(maxWords)
+	}
+	var kids []int32
+	runs := map[uint64][]int32{}
+	for i := range n {
+		if t.Nodes[i].Size < int32(4*minRun) {
+			continue
+		}
+		kids = t.Kids(i, kids[:0])
+		if len(kids) < minRun {
+			continue
+		}
+		clear(runs)
+		for _, k := range kids {
+			if item(k) {
+				runs[t.Nodes[k].shape] = append(runs[t.Nodes[k].shape], k)
+			}
+		}
+		for _, ks := range runs {
+			if len(ks) >= minRun {
+				for _, k := range ks {
+					teaser[k] = true
+				}
+			}
+		}
+	}
+	is := func(i int32) bool { return teaser[i] }
+	below := st.memoBelow(is, func(int32) bool { return true })
+	out := st.split(roots, is, below)
+	kept := int32(0)
+	for _, r := range out {
+		kept += st.words[r]
+	}
+	if kept == 0 {
+		return roots
+	}
+	return out
+}

@@ -54,3 +54,43 @@ func TestPruneLinks(t *testing.T) {
 		t.Errorf("an all-links body was pruned to %v", got)
 	}
 }
+
+// A body root that holds the article, a strip of three related-video cards (thumbnail,
+// headline, "Watch Video" link) and a gallery of three captioned photos: the cards go; the
+// photos (image links without link text) and the paragraphs stay.
+func TestPruneTeasers(t *testing.T) {
+	card := func(h string) string {
+		return `<div class="rel"><div class="thumb"><a href="/v"><img src="t.jpg"></a></div><div class="head">` + h + ` <a href="/v">Watch Video</a></div></div>`
+	}
+	photo := func(c string) string {
+		return `<div class="photo"><a href="big.jpg"><img src="p.jpg"></a><p class="caption">` + c + `</p></div>`
+	}
+	page := `<html><body><div id="main"><p>The council voted on Tuesday to close the old bridge for repairs, the mayor said.</p>` +
+		card("Bridge closes for a year") + card("Mayor answers questions") + card("Ferry line opens downtown") +
+		`<p>Work will start next month and last about a year, according to the city engineer.</p>` +
+		photo("The bridge at dawn.") + photo("Workers on the deck.") + photo("The ferry pier.") +
+		`</div></body></html>`
+	pg := rtdm.NewPage(page)
+	main := int32(-1)
+	for i := range pg.Tree.Nodes {
+		if pg.Tree.Nodes[i].Tag == "div" {
+			main = int32(i)
+			break
+		}
+	}
+	got := htmltext.RenderSpans(pg.HTML, pg.Spans(rtdm.PruneTeasers(pg.Tree, []int32{main}, 3, 30)))
+	for _, want := range []string{"The council voted", "city engineer", "The bridge at dawn.", "The ferry pier."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("pruned body lost %q:\n%s", want, got)
+		}
+	}
+	for _, gone := range []string{"Bridge closes", "Watch Video", "Ferry line opens"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("pruned body still has %q:\n%s", gone, got)
+		}
+	}
+	// Two cards are no strip.
+	if got := htmltext.RenderSpans(pg.HTML, pg.Spans(rtdm.PruneTeasers(pg.Tree, []int32{main}, 4, 30))); !strings.Contains(got, "Watch Video") {
+		t.Errorf("a run of 3 pruned with minRun 4:\n%s", got)
+	}
+}

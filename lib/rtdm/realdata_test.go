@@ -256,11 +256,7 @@ func TestRealData(t *testing.T) {
 	}
 	variants := []variant{{"default", def, true}}
 	if os.Getenv("CHAFF_RTDM_FAITHFUL") != "" {
-		f := rtdm.DefaultOptions
-		f.Compose.MergeVariable, f.Compose.SkipAccepted, f.Label.DocTitle, f.Soft = false, false, false, false
-		f.Label.BodyAfterTitle, f.Label.SkipComments, f.Label.MaxLinkShare = false, false, 0
-		f.RegionGap, f.LeadWords, f.LinkDensity, f.ContinueWords = -1, 0, 0, 0
-		variants = append(variants, variant{"faithful", f, false})
+		variants = append(variants, variant{"faithful", rtdm.DefaultOptions.Faithful(), false})
 	}
 	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
 		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
