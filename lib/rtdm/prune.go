@@ -100,15 +100,19 @@ func (st *nodeStats) pruneLinks(roots []int32, density float64, minWords int) []
 		return st.block(i) && st.words[i] >= int32(minWords) && float64(st.linked[i]) >= density*float64(st.words[i])
 	}
 	below := st.memoBelow(dense, func(i int32) bool { return st.linked[i] >= int32(minWords) })
-	out := st.split(roots, dense, below)
-	kept := int32(0)
+	return st.prune(roots, dense, below)
+}
+
+// prune is split, except that the roots are kept as they are when nothing with words would
+// be left.
+func (st *nodeStats) prune(roots []int32, drop, below func(int32) bool) []int32 {
+	out := st.split(roots, drop, below)
 	for _, r := range out {
-		kept += st.words[r]
+		if st.words[r] > 0 {
+			return out
+		}
 	}
-	if kept == 0 {
-		return roots
-	}
-	return out
+	return roots
 }
 
 // comments reports a block that reads as reader comments: 50 words or more with at least 5
@@ -250,14 +254,5 @@ func (st *nodeStats) pruneTeasers(roots []int32, minRun, maxWords int) []int32 {
 		}
 	}
 	is := func(i int32) bool { return teaser[i] }
-	below := st.memoBelow(is, func(int32) bool { return true })
-	out := st.split(roots, is, below)
-	kept := int32(0)
-	for _, r := range out {
-		kept += st.words[r]
-	}
-	if kept == 0 {
-		return roots
-	}
-	return out
+	return st.prune(roots, is, st.memoBelow(is, func(int32) bool { return true }))
 }

@@ -19,13 +19,7 @@ func TestPruneLinks(t *testing.T) {
 <div class="footer"><a href="/about">About us</a> | <a href="/contact">Contact us</a> | <a href="/jobs">Jobs at the paper</a></div>
 </div></body></html>`
 	pg := rtdm.NewPage(page)
-	main := int32(-1)
-	for i := range pg.Tree.Nodes {
-		if pg.Tree.Nodes[i].Tag == "div" {
-			main = int32(i)
-			break
-		}
-	}
+	main := firstDiv(pg)
 	text := func(roots []int32) string {
 		return htmltext.RenderSpans(pg.HTML, pg.Spans(roots))
 	}
@@ -71,13 +65,7 @@ func TestPruneTeasers(t *testing.T) {
 		photo("The bridge at dawn.") + photo("Workers on the deck.") + photo("The ferry pier.") +
 		`</div></body></html>`
 	pg := rtdm.NewPage(page)
-	main := int32(-1)
-	for i := range pg.Tree.Nodes {
-		if pg.Tree.Nodes[i].Tag == "div" {
-			main = int32(i)
-			break
-		}
-	}
+	main := firstDiv(pg)
 	got := htmltext.RenderSpans(pg.HTML, pg.Spans(rtdm.PruneTeasers(pg.Tree, []int32{main}, 3, 30)))
 	for _, want := range []string{"The council voted", "city engineer", "The bridge at dawn.", "The ferry pier."} {
 		if !strings.Contains(got, want) {
@@ -93,4 +81,14 @@ func TestPruneTeasers(t *testing.T) {
 	if got := htmltext.RenderSpans(pg.HTML, pg.Spans(rtdm.PruneTeasers(pg.Tree, []int32{main}, 4, 30))); !strings.Contains(got, "Watch Video") {
 		t.Errorf("a run of 3 pruned with minRun 4:\n%s", got)
 	}
+}
+
+// firstDiv returns the page tree's first div element.
+func firstDiv(pg *rtdm.Page) int32 {
+	for i := range pg.Tree.Nodes {
+		if pg.Tree.Nodes[i].Tag == "div" {
+			return int32(i)
+		}
+	}
+	return -1
 }
