@@ -1,11 +1,11 @@
 package rtdm_test
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/rtdm"
 	"github.com/chaffkit/chaff/lib/synth"
 )
@@ -13,11 +13,10 @@ import (
 // realPairs returns up to n page pairs of 500-5000 nodes from the shared data: of one site
 // (same) or of two sites (different).
 func realPairs(b *testing.B, same bool, n int) [][2]*rtdm.Tree {
-	dir := dataDir(b)
 	var trees []*rtdm.Tree
 	var sites []string
-	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
-		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
+	for _, set := range devdata.Sets {
+		for _, p := range devPages(b, set) {
 			t := rtdm.NewPage(p.HTML).Tree
 			if t.Len() >= 500 && t.Len() <= 5000 {
 				trees = append(trees, t)

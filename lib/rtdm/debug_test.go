@@ -3,7 +3,6 @@ package rtdm_test
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,7 +17,7 @@ func TestDebugPage(t *testing.T) {
 		t.Skip("set CHAFF_RTDM_DEBUG=<set>:<id>")
 	}
 	set, id, _ := strings.Cut(arg, ":")
-	pages := readSet(t, filepath.Join(dataDir(t), set+".jsonl.zst"))
+	pages := devPages(t, set)
 	site := ""
 	for _, p := range pages {
 		if p.ID == id {

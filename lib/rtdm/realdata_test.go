@@ -1,70 +1,28 @@
 package rtdm_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/rtdm"
-	"github.com/klauspost/compress/zstd"
 )
 
-type goldPage struct {
-	ID        string `json:"id"`
-	Site      string `json:"site"`
-	HTML      string `json:"html"`
-	Gold      string `json:"gold"`
-	GoldTitle string `json:"gold_title"`
-}
-
-// dataDir finds ../shared/data from the repository root (the directory holding go.mod).
-func dataDir(t testing.TB) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
+// devPages reads a set of ../shared/data, skipping the test when it is absent.
+func devPages(t testing.TB, set string) []devdata.Page {
+	t.Helper()
+	if devdata.Dir() == "" {
+		t.Skip("../shared/data is absent: the real-page evaluation needs the shared data")
 	}
-	d := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("%s is absent: the real-page evaluation needs the shared data", d)
-	}
-	return d
-}
-
-func readSet(t testing.TB, path string) []goldPage {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("%s: %v", path, err)
-	}
-	defer f.Close()
-	zr, err := zstd.NewReader(f)
+	pages, err := devdata.Read(set)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer zr.Close()
-	var pages []goldPage
-	br := bufio.NewReaderSize(zr, 1<<20)
-	dec := json.NewDecoder(br)
-	for {
-		var p goldPage
-		if err := dec.Decode(&p); err != nil {
-			break
-		}
-		pages = append(pages, p)
 	}
 	return pages
 }
@@ -111,8 +69,8 @@ type setResult struct {
 	titleRight, titled                  int
 }
 
-func evalSet(pages []goldPage, opt rtdm.Options, withTitle bool) *setResult {
-	bySite := map[string][]goldPage{}
+func evalSet(pages []devdata.Page, opt rtdm.Options, withTitle bool) *setResult {
+	bySite := map[string][]devdata.Page{}
 	for _, p := range pages {
 		bySite[p.Site] = append(bySite[p.Site], p)
 	}
@@ -122,7 +80,7 @@ func evalSet(pages []goldPage, opt rtdm.Options, withTitle bool) *setResult {
 	sem := make(chan struct{}, 2)
 	for _, sp := range bySite {
 		wg.Add(1)
-		go func(sp []goldPage) {
+		go func(sp []devdata.Page) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
@@ -199,7 +157,6 @@ func TestRealData(t *testing.T) {
 	if os.Getenv("CHAFF_LONG") == "" {
 		t.Skip("set CHAFF_LONG=1 to evaluate on ../shared/data")
 	}
-	dir := dataDir(t)
 	type variant struct {
 		name      string
 		opt       rtdm.Options
@@ -259,7 +216,7 @@ func TestRealData(t *testing.T) {
 		variants = append(variants, variant{"faithful", rtdm.DefaultOptions.Faithful(), false})
 	}
 	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"} {
-		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
+		pages := devPages(t, set)
 		for _, v := range variants {
 			r := evalSet(pages, v.opt, v.withTitle)
 			tr, br := r.text.Result(), r.body.Result()
