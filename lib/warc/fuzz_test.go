@@ -107,7 +107,8 @@ func FuzzCharset(f *testing.F) {
 		if source == CharsetFallback && utf8.Valid(body) {
 			t.Fatal("valid UTF-8 read as windows-1252")
 		}
-		if !strings.Contains(contentType, "charset") && source == CharsetHTTP {
+		// Parameter names are case-insensitive (RFC 2045): "ChArset=l1" is a charset.
+		if !strings.Contains(strings.ToLower(contentType), "charset") && source == CharsetHTTP {
 			t.Fatal("HTTP charset without a charset parameter")
 		}
 	})
