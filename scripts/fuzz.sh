@@ -22,13 +22,21 @@ status=0
 while read -r dir target; do
   log=$(mktemp)
   start=$(date +%s)
-  # Go's fuzzing engine asks for 10 s of grace after -fuzztime; a slow input shows as
-  # "context deadline exceeded" at the end.
-  go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -parallel 1 "./$dir" >"$log" 2>&1
+  # -timeout 0: go test's default of 10m would end a 10m run as it finishes.
+  go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -timeout 0 -parallel 1 "./$dir" >"$log" 2>&1
   rc=$?
   secs=$(( $(date +%s) - start ))
   execs=$(grep -oE 'execs: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+')
-  if [ $rc -eq 0 ]; then outcome=ok; else outcome="FAILED: $(grep -m1 -E -- '--- FAIL|panic|Failing input|deadline' "$log")"; status=1; fi
+  if [ $rc -eq 0 ]; then
+    outcome=ok
+  elif grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log"; then
+    # Go 1.26's coordinator can report its own -fuzztime deadline as a failure, with no
+    # input (golang/go#75804, fixed in Go 1.27): not a finding.
+    outcome="ok (the coordinator's deadline race golang/go#75804: no failing input)"
+    rc=0
+  else
+    outcome="FAILED: $(grep -m1 -E -- '--- FAIL|panic|Failing input' "$log")"; status=1
+  fi
   echo "$dir $target ${secs}s execs=${execs:-?} $outcome" >>"$out"
   [ $rc -eq 0 ] || tail -30 "$log" >>"$out"
   rm -f "$log"
