@@ -448,12 +448,29 @@ value:
 	return "", "", false
 }
 
+// indexASCIIFold is strings.Index with ASCII letters matched in either case; lower must be
+// lower-case ASCII.
+func indexASCIIFold(s, lower string) int {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		j := 0
+		for j < len(lower) && lowerByte(s[i+j]) == lower[j] {
+			j++
+		}
+		if j == len(lower) {
+			return i
+		}
+	}
+	return -1
+}
+
 // charsetFromMetaContent is the HTML standard's "extracting a character
 // encoding from a meta element" for a content attribute value.
 func charsetFromMetaContent(s string) (string, bool) {
 	pos := 0
 	for {
-		i := strings.Index(strings.ToLower(s[pos:]), "charset")
+		// ASCII case folding only: strings.ToLower may change the length of a string
+		// with invalid UTF-8 (a byte becomes U+FFFD), and i must index s.
+		i := indexASCIIFold(s[pos:], "charset")
 		if i < 0 {
 			return "", false
 		}
