@@ -430,12 +430,19 @@ func (e *Env) Note(rec *record.Record, note string) {
 	if e.onError == OnErrorSkip {
 		return
 	}
-	switch e.errors.show(rec.Source, note) {
+	e.printCapped(rec.Source, note, rec.Where()+": "+note, "notes")
+}
+
+// printCapped prints line unless the limit of lines of its kind (what, its
+// numbers aside) for its input was reached; the last line shown says that
+// more such lines (errors, notes) are only counted.
+func (e *Env) printCapped(source, what, line, plural string) {
+	switch e.errors.show(source, what) {
 	case showLine:
-		fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Tool.Name, rec.Where(), note)
+		fmt.Fprintf(e.Stderr, "%s: %s\n", e.Tool.Name, line)
 	case showLast:
-		fmt.Fprintf(e.Stderr, "%s: %s: %s\n", e.Tool.Name, rec.Where(), note)
-		e.warnf("%s: more notes like %q are counted in the summary but not shown (--%s %d)", rec.Source, clipMessage(note), FlagMaxErrorsShown, e.errors.max)
+		fmt.Fprintf(e.Stderr, "%s: %s\n", e.Tool.Name, line)
+		e.warnf("%s: more %s like %q are counted in the summary but not shown (--%s %d)", source, plural, clipMessage(what), FlagMaxErrorsShown, e.errors.max)
 	}
 }
 
@@ -446,13 +453,7 @@ func (e *Env) recordError(source, what, line string) {
 	if e.onError == OnErrorSkip {
 		return
 	}
-	switch e.errors.show(source, what) {
-	case showLine:
-		fmt.Fprintf(e.Stderr, "%s: %s\n", e.Tool.Name, line)
-	case showLast:
-		fmt.Fprintf(e.Stderr, "%s: %s\n", e.Tool.Name, line)
-		e.warnf("%s: more errors like %q are counted in the summary but not shown (--%s %d)", source, clipMessage(what), FlagMaxErrorsShown, e.errors.max)
-	}
+	e.printCapped(source, what, line, "errors")
 	if e.onError == OnErrorFail {
 		e.failed = true
 		e.stopped = errStop

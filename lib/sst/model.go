@@ -264,8 +264,8 @@ func Load(raw []byte) (*Model, error) {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
 	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
-		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth, Repeats: m.Repeats, MaxDepth: dom.DefaultMaxDepth}
-	m.MaxDepth = m.opts.MaxDepth
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth, Repeats: m.Repeats}
+	m.MaxDepth = dom.DefaultMaxDepth
 	if err := m.opts.validate(); err != nil {
 		return nil, err
 	}
