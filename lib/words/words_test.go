@@ -13,8 +13,8 @@ func TestMeasure(t *testing.T) {
 		{"", 0, 0},
 		{"Hello, world. How are you?", 5, 2},
 		{"e.g. 3.14 is pi", 6, 3}, // abbreviations and decimals count: a rough measure, as documented
-		{"東京は日本の首都です。", 5, 1},  // 10 unspaced characters, two to a word
-		{"서울은 한국의 수도입니다.", 3, 1}, // Hangul is spaced
+		{"東京は日本の首都です。", 5, 1},     // 10 unspaced characters, two to a word
+		{"서울은 한국의 수도입니다.", 3, 1},  // Hangul is spaced
 		{"नमस्ते दुनिया। यह परीक्षण है।", 5, 2},
 		{"مرحبا بالعالم؟ نعم.", 3, 2},
 		{"Привет, мир!", 2, 1},
