@@ -16,6 +16,10 @@ import (
 // Sets are the JSON-lines sets with gold text, in the order tables use.
 var Sets = []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"}
 
+// SnippetSets are the sets of single pages from many sites scored by snippets and, for
+// wcxb-dev, its own word metric.
+var SnippetSets = []string{"wcxb-dev", "trafeval-dev"}
+
 // Page is one record of a set.
 type Page struct {
 	ID        string `json:"id"`
@@ -26,6 +30,12 @@ type Page struct {
 	HTML      string `json:"html"`
 	Gold      string `json:"gold"`
 	GoldTitle string `json:"gold_title"`
+	// PageType (wcxb-dev), Lang (trafeval-dev) and the with/without snippets of the sets
+	// that have them (see ../shared/data/README.md).
+	PageType string   `json:"page_type"`
+	Lang     string   `json:"lang"`
+	With     []string `json:"with"`
+	Without  []string `json:"without"`
 }
 
 // Dir returns ../shared/data beside the module root found above the working
