@@ -1,0 +1,470 @@
+package content
+
+import (
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/words"
+	"golang.org/x/net/html/atom"
+)
+
+// Tokens are learned weights of class and id tokens (hashes of the lower-cased tokens, see
+// appendTokens): the log-odds that text under an element carrying the token is content,
+// against the base rate. A token not in the table weighs 0.
+type Tokens map[uint32]float32
+
+// The features of a block, in the order of a feature vector. Every feature is computed from
+// the page alone; nothing depends on a language's words.
+const (
+	fWords = iota
+	fRunes
+	fSentences
+	fSentencesPerWord
+	fLinkDensity
+	fLinks
+	fWordLength
+	fNonWordShare
+	fDigitShare
+	fUnspacedShare
+	fEndsSentence
+	fHeading
+	fCopyright
+	fOwnerTag
+	fOwnerDepth
+	fOwnerRelDepth
+	fOwnerWords
+	fOwnerLinkDensity
+	fOwnerBlocks
+	fUp1Words
+	fUp1LinkDensity
+	fUp1Blocks
+	fUp1Share
+	fUp1Density
+	fUp2Words
+	fUp2LinkDensity
+	fUp2Blocks
+	fUp2Share
+	fUp3Words
+	fUp3LinkDensity
+	fUp3Share
+	fUp5Share
+	fUp5LinkDensity
+	fTokOwner
+	fTokPath
+	fTokMax
+	fTokMin
+	fTokUp1
+	fRepeatCount
+	fRepeatDist
+	fRepeatItemWords
+	fRepeatSpread
+	fPosBlock
+	fPosByte
+	fPosWords
+	fTitleSim
+	fTitleDist
+	fDescSim
+	fPrevWords
+	fPrevLinkDensity
+	fPrevHeading
+	fNextWords
+	fNextLinkDensity
+	fNextHeading
+	fWindowLinkDensity
+	fWindowWords
+	fPageWords
+	fPageBlocks
+	fPageLinkDensity
+	fLDType
+	fFlags          // one feature per context flag from here
+	numFlagFeatures = 26
+	NumFeatures     = fFlags + numFlagFeatures
+)
+
+// FeatureNames names the features, for reports.
+var FeatureNames = func() []string {
+	names := []string{"words", "runes", "sentences", "sentences/word", "link-density", "links",
+		"word-length", "non-word-share", "digit-share", "unspaced-share", "ends-sentence", "heading",
+		"copyright", "owner-tag", "owner-depth", "owner-rel-depth", "owner-words", "owner-link-density",
+		"owner-blocks", "up1-words", "up1-link-density", "up1-blocks", "up1-share", "up1-density",
+		"up2-words", "up2-link-density", "up2-blocks", "up2-share", "up3-words", "up3-link-density",
+		"up3-share", "up5-share", "up5-link-density", "tok-owner", "tok-path", "tok-max", "tok-min",
+		"tok-up1", "repeat-count", "repeat-dist", "repeat-item-words", "repeat-spread", "pos-block",
+		"pos-byte", "pos-words", "title-sim", "title-dist", "desc-sim", "prev-words", "prev-link-density",
+		"prev-heading", "next-words", "next-link-density", "next-heading", "window-link-density",
+		"window-words", "page-words", "page-blocks", "page-link-density", "ld-type"}
+	for _, f := range []string{"nav", "header", "footer", "aside", "article", "main", "form", "button",
+		"li", "td", "pre", "code", "quote", "figure", "hidden", "noscript", "label", "dt/dd", "address",
+		"time", "aria-hidden", "dialog", "details", "menu", "section", "strong"} {
+		names = append(names, "in-"+f)
+	}
+	return names
+}()
+
+// Features computes the feature vectors of the page's blocks into dst (NumFeatures values a
+// block, block after block) and returns it.
+func (p *Page) Features(tok Tokens, dst []float32) []float32 {
+	n := len(p.Blocks)
+	need := n * NumFeatures
+	if cap(dst) < need {
+		dst = make([]float32, need)
+	}
+	dst = dst[:need]
+	clear(dst)
+	if n == 0 {
+		return dst
+	}
+	es := p.Elements
+	rep := p.repeats()
+	root := &es[0]
+	pageWords := float32(max(root.Words, 1))
+	pageLD := float32(root.LinkWords) / pageWords
+	var maxDepth int16 = 1
+	for i := range es {
+		maxDepth = max(maxDepth, es[i].Depth)
+	}
+	titleTerms := termSet(firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle, p.Title))
+	descTerms := termSet(firstNonEmpty(p.Meta.LDDescription, p.Meta.Description))
+	titleBlock := p.titleBlock(titleTerms)
+	ldType := float32(typeRank(p.Meta.LDType))
+	if p.Meta.LDType == "" {
+		ldType = -1
+	}
+	wordsBefore := float32(0)
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		f := dst[i*NumFeatures : (i+1)*NumFeatures]
+		words := float32(b.Words)
+		runes := float32(max(b.Runes, 1))
+		f[fWords] = log1p(words)
+		f[fRunes] = log1p(float32(b.Runes))
+		f[fSentences] = float32(b.Sentences)
+		f[fSentencesPerWord] = float32(b.Sentences) / (words + 1)
+		f[fLinkDensity] = float32(b.LinkRunes) / runes
+		f[fLinks] = float32(b.Links)
+		if b.Words > 0 {
+			f[fWordLength] = float32(b.WordRunes) / words
+		}
+		f[fNonWordShare] = float32(b.Runes-b.WordRunes) / runes
+		f[fDigitShare] = float32(digits(b.Text)) / runes
+		if b.WordRunes > 0 {
+			f[fUnspacedShare] = float32(b.Unspaced) / float32(b.WordRunes)
+		}
+		f[fEndsSentence] = b2f(endsSentence(b.Text))
+		f[fHeading] = float32(b.Heading)
+		f[fCopyright] = b2f(strings.Contains(b.Text, "©") || strings.Contains(b.Text, "(c)") || strings.Contains(b.Text, "(C)"))
+		o := &es[b.Owner]
+		f[fOwnerTag] = float32(tagCode(o.Node))
+		f[fOwnerDepth] = float32(o.Depth)
+		f[fOwnerRelDepth] = float32(o.Depth) / float32(maxDepth)
+		f[fOwnerWords] = log1p(float32(o.Words))
+		f[fOwnerLinkDensity] = ratio(o.LinkWords, o.Words)
+		f[fOwnerBlocks] = log1p(float32(o.Blocks))
+		up1 := up(es, b.Owner, 1)
+		f[fUp1Words] = log1p(float32(es[up1].Words))
+		f[fUp1LinkDensity] = ratio(es[up1].LinkWords, es[up1].Words)
+		f[fUp1Blocks] = log1p(float32(es[up1].Blocks))
+		f[fUp1Share] = float32(es[up1].Words) / pageWords
+		f[fUp1Density] = float32(es[up1].Runes) / float32(es[up1].Elements)
+		up2 := up(es, up1, 1)
+		f[fUp2Words] = log1p(float32(es[up2].Words))
+		f[fUp2LinkDensity] = ratio(es[up2].LinkWords, es[up2].Words)
+		f[fUp2Blocks] = log1p(float32(es[up2].Blocks))
+		f[fUp2Share] = float32(es[up2].Words) / pageWords
+		up3 := up(es, up2, 1)
+		f[fUp3Words] = log1p(float32(es[up3].Words))
+		f[fUp3LinkDensity] = ratio(es[up3].LinkWords, es[up3].Words)
+		f[fUp3Share] = float32(es[up3].Words) / pageWords
+		up5 := up(es, up3, 2)
+		f[fUp5Share] = float32(es[up5].Words) / pageWords
+		f[fUp5LinkDensity] = ratio(es[up5].LinkWords, es[up5].Words)
+		if r := rep[b.Owner]; r.count > 0 {
+			f[fRepeatCount] = log1p(float32(r.count))
+			f[fRepeatDist] = float32(r.dist)
+			f[fRepeatItemWords] = log1p(r.itemWords)
+			f[fRepeatSpread] = r.spread
+		} else {
+			f[fRepeatDist] = -1
+		}
+		f[fPosBlock] = float32(i) / float32(n)
+		f[fPosByte] = float32(b.Start) / float32(max(len(p.Src), 1))
+		f[fPosWords] = wordsBefore / pageWords
+		wordsBefore += words
+		f[fTitleSim] = overlap(b.Text, titleTerms)
+		if titleBlock >= 0 {
+			f[fTitleDist] = clamp(float32(i-titleBlock), -50, 50)
+		} else {
+			f[fTitleDist] = -99
+		}
+		f[fDescSim] = overlap(b.Text, descTerms)
+		if i > 0 {
+			q := &p.Blocks[i-1]
+			f[fPrevWords] = log1p(float32(q.Words))
+			f[fPrevLinkDensity] = float32(q.LinkRunes) / float32(max(q.Runes, 1))
+			f[fPrevHeading] = float32(q.Heading)
+		} else {
+			f[fPrevLinkDensity] = -1
+		}
+		if i+1 < n {
+			q := &p.Blocks[i+1]
+			f[fNextWords] = log1p(float32(q.Words))
+			f[fNextLinkDensity] = float32(q.LinkRunes) / float32(max(q.Runes, 1))
+			f[fNextHeading] = float32(q.Heading)
+		} else {
+			f[fNextLinkDensity] = -1
+		}
+		var wl, wr, ww float32
+		for j := max(i-3, 0); j <= min(i+3, n-1); j++ {
+			q := &p.Blocks[j]
+			wl += float32(q.LinkRunes)
+			wr += float32(q.Runes)
+			ww += float32(q.Words)
+		}
+		f[fWindowLinkDensity] = wl / max(wr, 1)
+		f[fWindowWords] = log1p(ww)
+		f[fPageWords] = log1p(pageWords)
+		f[fPageBlocks] = log1p(float32(n))
+		f[fPageLinkDensity] = pageLD
+		f[fLDType] = ldType
+		for k := 0; k < numFlagFeatures; k++ {
+			if b.Flags&(1<<k) != 0 {
+				f[fFlags+k] = 1
+			}
+		}
+	}
+	p.TokenFeatures(tok, dst)
+	return dst
+}
+
+// TokenFeatures (re)computes the features that depend on the learned token weights into
+// the feature vectors x of the page's blocks (the trainer learns other weights per fold
+// without computing the rest again). It needs no dom node, only the page's elements.
+func (p *Page) TokenFeatures(tok Tokens, x []float32) {
+	es := p.Elements
+	own := make([]float32, len(es))
+	path := make([]float32, len(es))
+	pmax := make([]float32, len(es))
+	pmin := make([]float32, len(es))
+	for i := range es {
+		var s float32
+		for _, t := range p.tokens[es[i].tokens[0]:es[i].tokens[1]] {
+			s += tok[t]
+		}
+		own[i] = s
+		if par := es[i].Parent; par >= 0 {
+			path[i] = 0.7*path[par] + s
+			pmax[i] = max(pmax[par], s)
+			pmin[i] = min(pmin[par], s)
+		} else {
+			path[i], pmax[i], pmin[i] = s, s, s
+		}
+	}
+	for i := range p.Blocks {
+		o := p.Blocks[i].Owner
+		f := x[i*NumFeatures : (i+1)*NumFeatures]
+		f[fTokOwner] = own[o]
+		f[fTokPath] = path[o]
+		f[fTokMax] = pmax[o]
+		f[fTokMin] = pmin[o]
+		f[fTokUp1] = own[up(es, o, 1)]
+	}
+}
+
+// repeat describes the nearest ancestor of an element that is one of several siblings of
+// the same shape.
+type repeat struct {
+	count     int32   // siblings of that shape (itself included)
+	dist      int16   // levels up from the element
+	itemWords float32 // mean words of those siblings
+	spread    float32 // coefficient of variation of their words
+}
+
+// repeats finds, for each element, its nearest ancestor (up to 6 levels, itself included)
+// that has at least two siblings of its signature with text.
+func (p *Page) repeats() []repeat {
+	es := p.Elements
+	type key struct {
+		parent int32
+		sig    uint64
+	}
+	type agg struct {
+		n       int32
+		sum, sq float64
+	}
+	groups := make(map[key]*agg)
+	for i := 1; i < len(es); i++ {
+		e := &es[i]
+		if e.Words == 0 || e.Node.Type != dom.Element {
+			continue
+		}
+		k := key{e.Parent, e.Sig}
+		g := groups[k]
+		if g == nil {
+			g = &agg{}
+			groups[k] = g
+		}
+		g.n++
+		w := float64(e.Words)
+		g.sum += w
+		g.sq += w * w
+	}
+	out := make([]repeat, len(es))
+	own := make([]repeat, len(es))
+	for i := 1; i < len(es); i++ {
+		e := &es[i]
+		if g := groups[key{e.Parent, e.Sig}]; g != nil && g.n >= 3 {
+			mean := g.sum / float64(g.n)
+			v := g.sq/float64(g.n) - mean*mean
+			own[i] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1))}
+		}
+	}
+	for i := range es {
+		d := int16(0)
+		for j := int32(i); j >= 0 && d <= 6; j, d = es[j].Parent, d+1 {
+			if own[j].count > 0 {
+				out[i] = own[j]
+				out[i].dist = d
+				break
+			}
+		}
+	}
+	return out
+}
+
+// titleBlock returns the block most like the page's title among the headings, or any block
+// when no heading is like it; -1 when no block shares half the title's terms.
+func (p *Page) titleBlock(title map[string]struct{}) int {
+	if len(title) == 0 {
+		return -1
+	}
+	best, bestScore := -1, float32(0.5)
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		if b.Words > 3*len(title)+5 {
+			continue
+		}
+		s := overlap(b.Text, title)
+		if b.Heading > 0 {
+			s += 0.2
+		}
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	return best
+}
+
+func termSet(s string) map[string]struct{} {
+	if s == "" {
+		return nil
+	}
+	m := map[string]struct{}{}
+	words.Each(strings.ToLower(s), func(t string) bool { m[t] = struct{}{}; return true })
+	return m
+}
+
+// overlap is the share of the terms of text found in set.
+func overlap(text string, set map[string]struct{}) float32 {
+	if len(set) == 0 {
+		return 0
+	}
+	n, in := 0, 0
+	words.Each(strings.ToLower(text), func(t string) bool {
+		n++
+		if _, ok := set[t]; ok {
+			in++
+		}
+		return n < 400
+	})
+	if n == 0 {
+		return 0
+	}
+	return float32(in) / float32(n)
+}
+
+func up(es []Element, i int32, levels int) int32 {
+	for ; levels > 0 && es[i].Parent >= 0; levels-- {
+		i = es[i].Parent
+	}
+	return i
+}
+
+func ratio(a, b int32) float32 {
+	if b <= 0 {
+		return 0
+	}
+	return float32(a) / float32(b)
+}
+
+func log1p(x float32) float32 { return float32(math.Log1p(float64(x))) }
+
+func b2f(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func clamp(x, lo, hi float32) float32 { return min(max(x, lo), hi) }
+
+func digits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, " \"'”’»)]")
+	if s == "" {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return words.IsSentenceEnd(r)
+}
+
+// tagCode numbers the tags that own blocks, for the model.
+func tagCode(n *dom.Node) int {
+	switch n.Atom {
+	case atom.P:
+		return 1
+	case atom.Div:
+		return 2
+	case atom.Li:
+		return 3
+	case atom.Td:
+		return 4
+	case atom.Th:
+		return 5
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return 6
+	case atom.Pre:
+		return 7
+	case atom.Blockquote:
+		return 8
+	case atom.Dd, atom.Dt:
+		return 9
+	case atom.Figcaption:
+		return 10
+	case atom.Section, atom.Article, atom.Main:
+		return 11
+	case atom.Body:
+		return 12
+	case atom.Header, atom.Footer, atom.Nav, atom.Aside:
+		return 13
+	case atom.Form, atom.Fieldset, atom.Legend, atom.Option:
+		return 14
+	case atom.Ul, atom.Ol, atom.Dl, atom.Table, atom.Tr, atom.Tbody:
+		return 15
+	case atom.Summary, atom.Details:
+		return 16
+	case atom.Address:
+		return 17
+	}
+	return 0
+}

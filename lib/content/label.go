@@ -1,0 +1,109 @@
+package content
+
+import (
+	"math"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/chaffkit/chaff/lib/words"
+)
+
+// Unlabeled marks a block the gold says nothing about (NaN).
+var Unlabeled = float32(math.NaN())
+
+// Label says how much of each block of p the gold text holds, in [0, 1], for learning: the
+// share of the block's term trigrams (lower-cased terms, see lib/words) found among the
+// gold's; a block of one or two terms is 1 when it is a whole line of the gold, else 0.
+func Label(p *Page, gold string) []float32 {
+	tri := map[uint64]int{}
+	lines := map[uint64]struct{}{}
+	var all []uint64
+	for _, line := range strings.Split(gold, "\n") {
+		ts := termHashes(nil, line)
+		if len(ts) > 0 {
+			lines[seqHash(ts)] = struct{}{}
+		}
+		all = append(all, ts...) // trigrams run across lines: a block may join two gold lines
+	}
+	for i := 0; i+2 < len(all); i++ {
+		tri[triHash(all[i:])]++
+	}
+	out := make([]float32, len(p.Blocks))
+	var ts []uint64
+	for i := range p.Blocks {
+		ts = termHashes(ts[:0], p.Blocks[i].Text)
+		switch {
+		case len(ts) == 0:
+			out[i] = 0
+		case len(ts) < 3:
+			if _, ok := lines[seqHash(ts)]; ok {
+				out[i] = 1
+			}
+		default:
+			in := 0
+			for k := 0; k+2 < len(ts); k++ {
+				if tri[triHash(ts[k:])] > 0 {
+					in++
+				}
+			}
+			out[i] = float32(in) / float32(len(ts)-2)
+		}
+	}
+	return out
+}
+
+// LabelSnippets labels the blocks of p from snippets of the main text that an extraction
+// must hold (with) and of boilerplate it must not (without): a block that holds a snippet,
+// or whose text (at least 12 bytes) lies within one, is 1 (with) or 0 (without); other
+// blocks are Unlabeled. Text is compared lower-cased with white space collapsed.
+func LabelSnippets(p *Page, with, without []string) []float32 {
+	norm := func(ss []string) []string {
+		out := make([]string, 0, len(ss))
+		for _, s := range ss {
+			if s = strings.ToLower(collapse(s)); s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	w, wo := norm(with), norm(without)
+	out := make([]float32, len(p.Blocks))
+	match := func(text string, ss []string) bool {
+		for _, s := range ss {
+			if strings.Contains(text, s) || len(text) >= 12 && strings.Contains(s, text) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range p.Blocks {
+		t := strings.ToLower(collapse(p.Blocks[i].Text))
+		switch {
+		case match(t, w):
+			out[i] = 1
+		case match(t, wo):
+			out[i] = 0
+		default:
+			out[i] = Unlabeled
+		}
+	}
+	return out
+}
+
+func termHashes(dst []uint64, text string) []uint64 {
+	words.Each(text, func(t string) bool {
+		dst = append(dst, xxhash.Sum64String(strings.ToLower(t)))
+		return true
+	})
+	return dst
+}
+
+func triHash(t []uint64) uint64 { return t[0]*0x9E3779B97F4A7C15 ^ t[1]*0xC2B2AE3D27D4EB4F ^ t[2] }
+
+func seqHash(t []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, x := range t {
+		h = (h ^ x) * 1099511628211
+	}
+	return h
+}

@@ -1,0 +1,537 @@
+package content
+
+import (
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/words"
+	"golang.org/x/net/html/atom"
+)
+
+// Flags say where a block stands: the kinds of elements around it.
+type Flags uint32
+
+// The context flags of a block.
+const (
+	InNav        Flags = 1 << iota // inside nav or role=navigation
+	InHeader                       // inside header or role=banner
+	InFooter                       // inside footer or role=contentinfo
+	InAside                        // inside aside or role=complementary
+	InArticle                      // inside article or role=article
+	InMain                         // inside main or role=main
+	InForm                         // inside form
+	InButton                       // inside button, or role=button
+	InListItem                     // inside li
+	InTableCell                    // inside td or th
+	InPre                          // inside pre
+	InCode                         // inside code, kbd or samp
+	InQuote                        // inside blockquote or q
+	InFigure                       // inside figure or figcaption
+	InHidden                       // inside an element hidden by the hidden attribute or an inline style
+	InNoscript                     // inside noscript (parsed as the page a reader without scripts sees)
+	InLabel                        // inside label, legend or option
+	InDefinition                   // inside dt or dd
+	InAddress                      // inside address
+	InTime                         // the block holds a time element
+	InAriaHidden                   // inside aria-hidden="true"
+	InDialog                       // inside dialog or role=dialog/alertdialog
+	InSummary                      // inside summary or details
+	InMenu                         // inside menu or role=menu/menubar/tablist
+	InSection                      // inside section
+	InStrong                       // the whole block is bold or emphasised
+)
+
+// An Element is one element of the page as the content model sees it: its place in the tree
+// and the sums over its subtree, built by Segment.
+type Element struct {
+	Node   *dom.Node
+	Parent int32    // index of the parent element, -1 for the root
+	Depth  int16    // 0 for the root
+	tokens [2]int32 // its class/id token hashes: Page.tokens[tokens[0]:tokens[1]]
+	// Sums over the subtree.
+	Words, LinkWords, Blocks, Elements int32
+	Runes                              int32
+	FirstBlock, LastBlock              int32 // the blocks of the subtree: [FirstBlock, LastBlock)
+	// Sig is the element's shape: tag and class tokens, for finding repeated siblings.
+	Sig uint64
+}
+
+// A Block is one line a reader sees: a run of text between block boundaries (a paragraph,
+// a heading, a list item, a table cell, a link in a menu ...).
+type Block struct {
+	Owner      int32 // index of the innermost block-level element around the run
+	Start, End int32 // byte span of the run in the page (noscript content: in its raw text)
+	Text       string
+	words.Stats
+	LinkRunes int32 // runes of the text inside links
+	Links     int16 // links that start in the block
+	Heading   int8  // 1-6 inside h1-h6, else 0
+	Flags     Flags
+	// Ranges are the byte spans of the text nodes of the block, for matching other
+	// evidence (a site model's template spans) against it.
+	Ranges [][2]int32
+}
+
+// Page is a page segmented into blocks, with its elements.
+type Page struct {
+	Src      string
+	Blocks   []Block
+	Elements []Element
+	Title    string // the document's <title>
+	tokens   []uint32
+	Meta     Meta
+}
+
+// segmenter walks a tree into blocks.
+type segmenter struct {
+	p           *Page
+	line        htmltext.Line
+	open        bool  // a block is being written
+	from        int   // where the open block's text starts in line
+	cur         Block // the open block
+	link        int   // depth inside a
+	newLink     bool  // a link was opened and has had no text yet
+	strongRunes int32
+}
+
+// frame is an open element during the walk.
+type frame struct {
+	n     *dom.Node
+	elem  int32
+	flags Flags
+	head  int8
+	link  bool
+	next  int // index of the next child to visit
+}
+
+// Segment walks the tree of src (dom.Parse) into blocks and elements. The walk starts at
+// the body (the whole document when there is none); noscript content that holds markup is
+// parsed and walked as part of the page (flag InNoscript).
+func Segment(src string, root *dom.Node) *Page {
+	p := &Page{Src: src}
+	s := &segmenter{p: p}
+	p.Meta = readMeta(root)
+	p.Title = p.Meta.DocTitle
+	body := root.Body()
+	s.walk(body, -1, 0, 0)
+	s.end()
+	// Subtree sums, children before parents (elements are in pre-order).
+	for i := len(p.Elements) - 1; i > 0; i-- {
+		e := &p.Elements[i]
+		if e.Parent >= 0 {
+			q := &p.Elements[e.Parent]
+			q.Words += e.Words
+			q.LinkWords += e.LinkWords
+			q.Blocks += e.Blocks
+			q.Elements += e.Elements
+			q.Runes += e.Runes
+		}
+	}
+	return p
+}
+
+// walk visits n's subtree iteratively.
+func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32) {
+	stack := []frame{}
+	push := func(n *dom.Node, parent int32, fl Flags, head int8) {
+		idx := int32(len(s.p.Elements))
+		var depth int16
+		if parent >= 0 {
+			depth = s.p.Elements[parent].Depth + 1
+		}
+		e := Element{Node: n, Parent: parent, Depth: depth, FirstBlock: int32(len(s.p.Blocks)), Elements: 1}
+		e.tokens[0] = int32(len(s.p.tokens))
+		s.p.tokens = appendTokens(s.p.tokens, n)
+		e.tokens[1] = int32(len(s.p.tokens))
+		e.Sig = signature(n)
+		s.p.Elements = append(s.p.Elements, e)
+		isLink := n.Atom == atom.A
+		if isLink {
+			s.link++
+			s.newLink = true
+		}
+		stack = append(stack, frame{n: n, elem: idx, flags: fl, head: head, link: isLink})
+	}
+	push(root, parent, flags|flagsOf(root), headingOf(root, 0))
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		n := top.n
+		if top.next == 0 && n.Type == dom.Element && dom.IsBlock(n.Atom) {
+			s.boundary()
+		}
+		if top.next >= len(n.Children) {
+			if n.Type == dom.Element && dom.IsBlock(n.Atom) {
+				s.boundary()
+			}
+			if top.link {
+				s.link--
+			}
+			e := &s.p.Elements[top.elem]
+			e.LastBlock = int32(len(s.p.Blocks))
+			if s.open {
+				e.LastBlock++ // the open block holds text of this element
+			}
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		c := n.Children[top.next]
+		top.next++
+		switch c.Type {
+		case dom.Text:
+			s.text(c, top, shift)
+		case dom.Element:
+			if dom.IsHidden(c.Atom) {
+				if c.Atom == atom.Noscript {
+					s.noscript(c, top)
+				}
+				continue
+			}
+			if c.Atom == atom.Br || c.Atom == atom.Hr {
+				s.boundary()
+				continue
+			}
+			if c.Atom == atom.Time && s.open {
+				s.cur.Flags |= InTime
+			}
+			push(c, top.elem, top.flags|flagsOf(c), headingOf(c, top.head))
+		}
+	}
+}
+
+// noscript parses the content of a noscript element that holds markup and walks it as
+// part of the page: what a reader without scripts sees (a Discourse forum, say, puts the
+// whole thread there).
+func (s *segmenter) noscript(n *dom.Node, f *frame) {
+	if len(n.Children) != 1 || n.Children[0].Type != dom.Text {
+		return
+	}
+	t := n.Children[0]
+	if len(t.Text) < 200 || !strings.Contains(t.Text, "<p") && !strings.Contains(t.Text, "<div") && !strings.Contains(t.Text, "<article") {
+		return
+	}
+	sub := dom.Parse(t.Text, dom.MaxDepth(dom.DefaultMaxDepth))
+	s.boundary()
+	s.walk(sub.Body(), f.elem, f.flags|InNoscript, t.Start)
+	s.boundary()
+}
+
+// text adds a text node to the open block, opening one if needed.
+func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
+	if !s.open {
+		if isBlank(t.Text) {
+			return
+		}
+		s.open = true
+		s.line.Break()
+		s.from = s.line.Len()
+		s.cur = Block{Owner: f.elem, Start: t.Start + shift, Heading: f.head, Flags: f.flags}
+		if s.cur.Owner >= 0 {
+			s.cur.Owner = blockOwner(s.p.Elements, f.elem)
+		}
+	}
+	before := s.line.Len()
+	s.line.Write(t.Text)
+	s.cur.End = t.End + shift
+	s.cur.Ranges = append(s.cur.Ranges, [2]int32{t.Start + shift, t.End + shift})
+	if s.line.Len() > before {
+		written := s.line.Bytes()[before:]
+		r := int32(runeCount(written))
+		if s.link > 0 {
+			s.cur.LinkRunes += r
+			if s.newLink {
+				s.cur.Links++
+				s.newLink = false
+			}
+		}
+		if f.n.Atom == atom.B || f.n.Atom == atom.Strong || f.n.Atom == atom.Em {
+			s.strongRunes += r
+		}
+	}
+	s.cur.Flags |= f.flags & (InHidden | InAriaHidden)
+}
+
+// boundary ends the open block.
+func (s *segmenter) boundary() {
+	if !s.open {
+		return
+	}
+	s.open = false
+	b := s.cur
+	txt := s.line.Bytes()[s.from:]
+	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
+		txt = txt[1:]
+	}
+	if len(txt) == 0 {
+		return
+	}
+	b.Text = string(txt)
+	b.Stats = words.Measure(b.Text)
+	if s.strongRunes*10 >= int32(b.Runes)*9 && b.Runes > 0 {
+		b.Flags |= InStrong
+	}
+	s.strongRunes = 0
+	s.line.Break()
+	// Count the block in its owner and the owner's ancestors (done by the sums), and
+	// in the element itself.
+	e := &s.p.Elements[b.Owner]
+	e.Words += int32(b.Words)
+	e.Runes += int32(b.Runes)
+	if b.Runes > 0 {
+		e.LinkWords += int32(int64(b.Words) * int64(b.LinkRunes) / int64(b.Runes))
+	}
+	e.Blocks++
+	s.p.Blocks = append(s.p.Blocks, b)
+}
+
+func (s *segmenter) end() { s.boundary() }
+
+// blockOwner returns the innermost block-level element at or above elem.
+func blockOwner(es []Element, elem int32) int32 {
+	for i := elem; i >= 0; i = es[i].Parent {
+		n := es[i].Node
+		if n.Type != dom.Element || dom.IsBlock(n.Atom) {
+			return i
+		}
+	}
+	return 0
+}
+
+func isBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '\f':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func runeCount(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// headingOf returns the heading level in force inside n.
+func headingOf(n *dom.Node, outer int8) int8 {
+	switch n.Atom {
+	case atom.H1:
+		return 1
+	case atom.H2:
+		return 2
+	case atom.H3:
+		return 3
+	case atom.H4:
+		return 4
+	case atom.H5:
+		return 5
+	case atom.H6:
+		return 6
+	}
+	if outer == 0 && n.Type == dom.Element && n.Attr("role") == "heading" {
+		return 3
+	}
+	return outer
+}
+
+// flagsOf returns the context flags an element adds for its content.
+func flagsOf(n *dom.Node) Flags {
+	if n.Type != dom.Element {
+		return 0
+	}
+	var f Flags
+	switch n.Atom {
+	case atom.Nav:
+		f |= InNav
+	case atom.Header:
+		f |= InHeader
+	case atom.Footer:
+		f |= InFooter
+	case atom.Aside:
+		f |= InAside
+	case atom.Article:
+		f |= InArticle
+	case atom.Main:
+		f |= InMain
+	case atom.Form:
+		f |= InForm
+	case atom.Button:
+		f |= InButton
+	case atom.Li:
+		f |= InListItem
+	case atom.Td, atom.Th:
+		f |= InTableCell
+	case atom.Pre:
+		f |= InPre
+	case atom.Code, atom.Kbd, atom.Samp:
+		f |= InCode
+	case atom.Blockquote, atom.Q:
+		f |= InQuote
+	case atom.Figure, atom.Figcaption:
+		f |= InFigure
+	case atom.Label, atom.Legend, atom.Option:
+		f |= InLabel
+	case atom.Dt, atom.Dd:
+		f |= InDefinition
+	case atom.Address:
+		f |= InAddress
+	case atom.Dialog:
+		f |= InDialog
+	case atom.Details, atom.Summary:
+		f |= InSummary
+	case atom.Menu:
+		f |= InMenu
+	case atom.Section:
+		f |= InSection
+	}
+	for _, a := range n.Attrs() {
+		switch a.Key {
+		case "hidden":
+			f |= InHidden
+		case "style":
+			if hiddenStyle(a.Val) {
+				f |= InHidden
+			}
+		case "aria-hidden":
+			if a.Val == "true" {
+				f |= InAriaHidden
+			}
+		case "role":
+			switch strings.ToLower(a.Val) {
+			case "navigation":
+				f |= InNav
+			case "banner":
+				f |= InHeader
+			case "contentinfo":
+				f |= InFooter
+			case "complementary":
+				f |= InAside
+			case "article":
+				f |= InArticle
+			case "main":
+				f |= InMain
+			case "button":
+				f |= InButton
+			case "dialog", "alertdialog":
+				f |= InDialog
+			case "menu", "menubar", "tablist":
+				f |= InMenu
+			}
+		}
+	}
+	return f
+}
+
+// hiddenStyle reports whether an inline style declares display:none or visibility:hidden.
+func hiddenStyle(style string) bool {
+	if !strings.Contains(style, "none") && !strings.Contains(style, "hidden") && !strings.Contains(style, "NONE") && !strings.Contains(style, "HIDDEN") {
+		return false
+	}
+	for _, decl := range strings.Split(strings.ToLower(style), ";") {
+		name, val, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
+		if name == "display" && val == "none" || name == "visibility" && val == "hidden" {
+			return true
+		}
+	}
+	return false
+}
+
+// appendTokens appends the hashes of the class and id tokens of n: each name is split at
+// characters that are not letters or digits and at lower-to-upper case changes, and
+// lower-cased; digits-only tokens and single letters are left out. Names of any script are
+// tokens as they are.
+func appendTokens(dst []uint32, n *dom.Node) []uint32 {
+	if n.Type != dom.Element {
+		return dst
+	}
+	for _, a := range n.Attrs() {
+		if a.Key != "class" && a.Key != "id" {
+			continue
+		}
+		dst = splitTokens(dst, a.Val)
+	}
+	return dst
+}
+
+func splitTokens(dst []uint32, v string) []uint32 {
+	var buf [64]byte
+	emit := func(w string) {
+		if len(w) < 2 || len(w) > 40 {
+			return
+		}
+		digits := true
+		for i := 0; i < len(w); i++ {
+			if w[i] < '0' || w[i] > '9' {
+				digits = false
+				break
+			}
+		}
+		if digits {
+			return
+		}
+		b := buf[:0]
+		for i := 0; i < len(w); i++ {
+			c := w[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+		}
+		dst = append(dst, uint32(xxhash.Sum64(b)))
+	}
+	start := -1
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+		if !alnum {
+			if start >= 0 {
+				emit(v[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start >= 0 && c >= 'A' && c <= 'Z' && i > 0 && v[i-1] >= 'a' && v[i-1] <= 'z' {
+			emit(v[start:i])
+			start = i
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		emit(v[start:])
+	}
+	return dst
+}
+
+// signature hashes an element's tag and class names with their digits left out (not its
+// id, which is often unique per item): siblings with the same signature are items of one
+// list (posts, cards, comments).
+func signature(n *dom.Node) uint64 {
+	if n.Type != dom.Element {
+		return 0
+	}
+	var buf [128]byte
+	b := append(buf[:0], n.Tag...)
+	b = append(b, ' ')
+	cls := n.Attr("class")
+	for i := 0; i < len(cls); i++ {
+		if c := cls[i]; c < '0' || c > '9' {
+			b = append(b, c)
+		}
+	}
+	return xxhash.Sum64(b)
+}

@@ -1,0 +1,142 @@
+package content
+
+import (
+	"math"
+	"sort"
+
+	"github.com/chaffkit/chaff/lib/gbdt"
+)
+
+// Example is one page to learn from: its blocks, their features (token features left to
+// TokenFeatures), their labels (Label, LabelSnippets) and the group the page belongs to (its
+// site: a page's own site is never in the training fold it is scored with).
+type Example struct {
+	Page   *Page
+	X      []float32
+	Labels []float32
+	Group  string
+}
+
+// NewExample segments nothing itself: it computes the features of a segmented page and
+// drops its dom nodes, so that thousands of examples fit in memory.
+func NewExample(p *Page, labels []float32, group string) *Example {
+	x := p.Features(nil, nil)
+	for i := range p.Elements {
+		p.Elements[i].Node = nil
+	}
+	return &Example{Page: p, X: x, Labels: labels, Group: group}
+}
+
+// weights gives each labeled block the share of the page's labeled terms it holds (at
+// least one term), so that every page weighs the same, as in a mean over pages.
+func (ex *Example) weights() []float32 {
+	w := make([]float32, len(ex.Labels))
+	var total float32
+	for i, y := range ex.Labels {
+		if isNaN(y) {
+			continue
+		}
+		w[i] = float32(max(ex.Page.Blocks[i].Words, 1))
+		total += w[i]
+	}
+	if total > 0 {
+		for i := range w {
+			w[i] /= total
+		}
+	}
+	return w
+}
+
+func isNaN(f float32) bool { return f != f }
+
+// LearnTokens learns the weights of class and id tokens from examples: for each token, the
+// smoothed log-odds, against the base rate, that text under an element carrying it (the
+// block's owner and up to four ancestors) is content, pages weighing the same. Only tokens
+// seen in at least minGroups groups (sites) are kept, so that what is learned holds beyond
+// the sites it was learned on.
+func LearnTokens(exs []*Example, minGroups int) Tokens {
+	type acc struct {
+		pos, neg float64
+		groups   map[string]struct{}
+	}
+	accs := map[uint32]*acc{}
+	var pos, neg float64
+	seen := map[uint32]struct{}{}
+	for _, ex := range exs {
+		w := ex.weights()
+		es := ex.Page.Elements
+		for i, y := range ex.Labels {
+			if isNaN(y) || w[i] == 0 {
+				continue
+			}
+			clear(seen)
+			o := ex.Page.Blocks[i].Owner
+			for lvl := 0; lvl < 5 && o >= 0; lvl, o = lvl+1, es[o].Parent {
+				for _, t := range ex.Page.tokens[es[o].tokens[0]:es[o].tokens[1]] {
+					seen[t] = struct{}{}
+				}
+			}
+			pw, nw := float64(w[i]*y), float64(w[i]*(1-y))
+			pos += pw
+			neg += nw
+			for t := range seen {
+				a := accs[t]
+				if a == nil {
+					a = &acc{groups: map[string]struct{}{}}
+					accs[t] = a
+				}
+				a.pos += pw
+				a.neg += nw
+				a.groups[ex.Group] = struct{}{}
+			}
+		}
+	}
+	prior := pos / max(pos+neg, 1e-12)
+	base := math.Log(prior / (1 - prior))
+	const pseudo = 1.0 // pages' worth of the base rate
+	tok := Tokens{}
+	keys := make([]uint32, 0, len(accs))
+	for t := range accs {
+		keys = append(keys, t)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	for _, t := range keys {
+		a := accs[t]
+		if len(a.groups) < minGroups {
+			continue
+		}
+		lo := math.Log((a.pos+pseudo*prior)/(a.neg+pseudo*(1-prior))) - base
+		if math.Abs(lo) < 0.05 {
+			continue
+		}
+		tok[t] = float32(lo)
+	}
+	return tok
+}
+
+// TrainOptions are the options of Train.
+type TrainOptions struct {
+	Trees     gbdt.Params
+	MinGroups int // sites a token must be seen on (LearnTokens)
+}
+
+// DefaultTrainOptions are the options the shipped model is trained with.
+var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 300, Depth: 6, LearningRate: 0.08,
+	Lambda: 1, MinHessian: 1e-4, Subsample: 0.7, Bins: 64, Seed: 1, Workers: 2}, MinGroups: 3}
+
+// Train learns a content model from examples.
+func Train(exs []*Example, opt TrainOptions) *Model {
+	tok := LearnTokens(exs, opt.MinGroups)
+	d := &gbdt.Data{NumFeatures: NumFeatures}
+	for _, ex := range exs {
+		ex.Page.TokenFeatures(tok, ex.X)
+		w := ex.weights()
+		for i, y := range ex.Labels {
+			if isNaN(y) || w[i] == 0 {
+				continue
+			}
+			d.Add(ex.X[i*NumFeatures:(i+1)*NumFeatures], y, w[i])
+		}
+	}
+	return &Model{Tokens: tok, Trees: gbdt.Train(d, opt.Trees)}
+}
