@@ -1,22 +1,115 @@
 package content
 
 import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
 	"github.com/chaffkit/chaff/lib/gbdt"
 )
 
 // Model is the content model: the weights of class and id tokens and the trees that score
 // a block from its features.
 type Model struct {
-	Tokens Tokens
-	Trees  *gbdt.Model
+	Tokens  Tokens
+	Trees   *gbdt.Model // the first stage: a block from its own features
+	Context *gbdt.Model // the second stage: a block among the first stage's scores around it
 }
 
 // Scores returns the probability that each block of p is main content.
-func (m *Model) Scores(p *Page, x []float32) []float32 {
-	x = p.Features(m.Tokens, x)
+func (m *Model) Scores(p *Page) []float32 {
+	x := p.Features(m.Tokens, nil)
+	s := m.BlockScores(p, x)
+	if m.Context == nil {
+		return s
+	}
+	return m.ContextScores(p, x, s)
+}
+
+// BlockScores returns the first stage's scores of the blocks from their features x.
+func (m *Model) BlockScores(p *Page, x []float32) []float32 {
 	out := make([]float32, len(p.Blocks))
 	for i := range out {
 		out[i] = m.Trees.Predict(x[i*NumFeatures : (i+1)*NumFeatures])
 	}
 	return out
+}
+
+// ContextScores returns the second stage's scores from the first stage's features and scores.
+func (m *Model) ContextScores(p *Page, x, s []float32) []float32 {
+	x2 := p.ContextFeatures(x, s, nil)
+	out := make([]float32, len(p.Blocks))
+	for i := range out {
+		out[i] = m.Context.Predict(x2[i*NumContextFeatures : (i+1)*NumContextFeatures])
+	}
+	return out
+}
+
+// modelMagic starts a model file; its last digit is the format version, which changes
+// whenever the features change (a model is only valid with the features it was trained on).
+const modelMagic = "CHAFFCM1"
+
+// MarshalBinary encodes the model: the magic, the number of features, the tokens (uint32
+// count, then sorted hash and float32 weight pairs) and the trees (lib/gbdt's form).
+func (m *Model) MarshalBinary() ([]byte, error) {
+	b := []byte(modelMagic)
+	b = binary.LittleEndian.AppendUint16(b, NumFeatures)
+	keys := make([]uint32, 0, len(m.Tokens))
+	for t := range m.Tokens {
+		keys = append(keys, t)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(keys)))
+	for _, t := range keys {
+		b = binary.LittleEndian.AppendUint32(b, t)
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.Tokens[t]))
+	}
+	b, err := m.Trees.AppendBinary(b)
+	if err != nil {
+		return nil, err
+	}
+	return m.Context.AppendBinary(b)
+}
+
+// UnmarshalBinary decodes a model written by MarshalBinary.
+func (m *Model) UnmarshalBinary(b []byte) error {
+	if len(b) < len(modelMagic)+6 || string(b[:len(modelMagic)]) != modelMagic {
+		return errors.New("content: not a content model of this version")
+	}
+	b = b[len(modelMagic):]
+	if nf := binary.LittleEndian.Uint16(b); nf != NumFeatures {
+		return fmt.Errorf("content: the model has %d features, this program %d", nf, NumFeatures)
+	}
+	n := binary.LittleEndian.Uint32(b[2:])
+	b = b[6:]
+	if uint64(n)*8 > uint64(len(b)) {
+		return errors.New("content: model data cut short")
+	}
+	m.Tokens = make(Tokens, n)
+	for i := uint32(0); i < n; i++ {
+		m.Tokens[binary.LittleEndian.Uint32(b)] = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
+		b = b[8:]
+	}
+	t, rest, err := gbdt.Decode(b)
+	if err != nil {
+		return err
+	}
+	c, rest, err := gbdt.Decode(rest)
+	if err != nil {
+		return err
+	}
+	if c.NumFeatures != NumContextFeatures {
+		return fmt.Errorf("content: the second stage has %d features, this program %d", c.NumFeatures, NumContextFeatures)
+	}
+	m.Context = c
+	if len(rest) != 0 {
+		return errors.New("content: bytes after the model")
+	}
+	if t.NumFeatures != NumFeatures {
+		return fmt.Errorf("content: the trees have %d features, this program %d", t.NumFeatures, NumFeatures)
+	}
+	m.Trees = t
+	return nil
 }

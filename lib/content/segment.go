@@ -208,7 +208,7 @@ func (s *segmenter) noscript(n *dom.Node, f *frame) {
 		return
 	}
 	t := n.Children[0]
-	if len(t.Text) < 200 || !strings.Contains(t.Text, "<p") && !strings.Contains(t.Text, "<div") && !strings.Contains(t.Text, "<article") {
+	if len(t.Text) < 100 || !strings.Contains(t.Text, "<p") && !strings.Contains(t.Text, "<div") && !strings.Contains(t.Text, "<article") {
 		return
 	}
 	sub := dom.Parse(t.Text, dom.MaxDepth(dom.DefaultMaxDepth))

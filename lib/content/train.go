@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/chaffkit/chaff/lib/gbdt"
 )
 
@@ -116,16 +117,61 @@ func LearnTokens(exs []*Example, minGroups int) Tokens {
 
 // TrainOptions are the options of Train.
 type TrainOptions struct {
-	Trees     gbdt.Params
-	MinGroups int // sites a token must be seen on (LearnTokens)
+	Trees        gbdt.Params
+	ContextTrees int // trees of the second stage (its other parameters are the first's)
+	Folds        int // folds for the first stage's scores the second learns from (< 2: no second stage)
+	MinGroups    int // sites a token must be seen on (LearnTokens)
 }
 
 // DefaultTrainOptions are the options the shipped model is trained with.
 var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 300, Depth: 6, LearningRate: 0.08,
-	Lambda: 1, MinHessian: 1e-4, Subsample: 0.7, Bins: 64, Seed: 1, Workers: 2}, MinGroups: 3}
+	Lambda: 1, MinHessian: 1e-4, Subsample: 0.7, Bins: 64, Seed: 1, Workers: 2},
+	ContextTrees: 150, Folds: 4, MinGroups: 3}
 
-// Train learns a content model from examples.
+// Train learns a content model from examples: the first stage on all of them, and the
+// second on the first stage's scores of each example by a first stage that did not learn
+// from the example's group (Folds folds split by group), as it will meet new pages.
 func Train(exs []*Example, opt TrainOptions) *Model {
+	m := trainBlocks(exs, opt)
+	if opt.Folds < 2 {
+		return m
+	}
+	scores := make([][]float32, len(exs))
+	for f := 0; f < opt.Folds; f++ {
+		var in []*Example
+		for _, ex := range exs {
+			if FoldOf(ex.Group, opt.Folds) != f {
+				in = append(in, ex)
+			}
+		}
+		inner := trainBlocks(in, opt)
+		for i, ex := range exs {
+			if FoldOf(ex.Group, opt.Folds) == f {
+				ex.Page.TokenFeatures(inner.Tokens, ex.X)
+				scores[i] = inner.BlockScores(ex.Page, ex.X)
+			}
+		}
+	}
+	d := &gbdt.Data{NumFeatures: NumContextFeatures}
+	for i, ex := range exs {
+		ex.Page.TokenFeatures(m.Tokens, ex.X) // the final first stage's token features
+		x2 := ex.Page.ContextFeatures(ex.X, scores[i], nil)
+		w := ex.weights()
+		for b, y := range ex.Labels {
+			if isNaN(y) || w[b] == 0 {
+				continue
+			}
+			d.Add(x2[b*NumContextFeatures:(b+1)*NumContextFeatures], y, w[b])
+		}
+	}
+	p := opt.Trees
+	p.Trees = opt.ContextTrees
+	m.Context = gbdt.Train(d, p)
+	return m
+}
+
+// trainBlocks learns the token weights and the first stage.
+func trainBlocks(exs []*Example, opt TrainOptions) *Model {
 	tok := LearnTokens(exs, opt.MinGroups)
 	d := &gbdt.Data{NumFeatures: NumFeatures}
 	for _, ex := range exs {
@@ -139,4 +185,9 @@ func Train(exs []*Example, opt TrainOptions) *Model {
 		}
 	}
 	return &Model{Tokens: tok, Trees: gbdt.Train(d, opt.Trees)}
+}
+
+// FoldOf assigns a group to one of k folds by a hash of its name.
+func FoldOf(group string, k int) int {
+	return int(xxhash.Sum64String(group) % uint64(k))
 }

@@ -52,3 +52,29 @@ func TestDeterministic(t *testing.T) {
 		t.Error("two trainings on the same data differ (workers 2 and 1)")
 	}
 }
+
+func TestEncodeRoundTrip(t *testing.T) {
+	p := DefaultParams
+	p.Trees = 5
+	m := Train(xorData(2000, 5), p)
+	b, err := m.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, rest, err := Decode(append(b, 'x'))
+	if err != nil || string(rest) != "x" {
+		t.Fatalf("Decode: %v, rest %q", err, rest)
+	}
+	test := xorData(500, 7)
+	for i := 0; i < test.Rows(); i++ {
+		x := test.X[i*3 : i*3+3]
+		if m.Margin(x) != got.Margin(x) {
+			t.Fatalf("row %d: margin %v after decoding, %v before", i, got.Margin(x), m.Margin(x))
+		}
+	}
+	for cut := 0; cut < len(b); cut += 7 {
+		if _, _, err := Decode(b[:cut]); err == nil {
+			t.Fatalf("Decode of %d of %d bytes: no error", cut, len(b))
+		}
+	}
+}

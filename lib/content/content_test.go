@@ -1,0 +1,229 @@
+package content
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/metric"
+	"github.com/chaffkit/chaff/lib/synth"
+)
+
+const page = `<!DOCTYPE html><html><head><title>The Great Flood of 1927 | River News</title>
+<meta property="og:title" content="The Great Flood of 1927">
+<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"River News"},{"@type":"NewsArticle","headline":"The Great Flood of 1927","description":"How the river rose."}]}</script>
+</head><body>
+<header><nav><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></nav></header>
+<main><article class="post-content">
+<h1>The Great Flood of 1927</h1>
+<p>The river rose for <b>weeks</b> before the levees broke. Towns along the banks emptied; people
+moved to the hills with what they could carry.</p>
+<p>Nobody had seen water like it.<br>Not even the oldest farmers.</p>
+<div style="display:none">Hidden note</div>
+<noscript><div><p>A long version for readers without scripts: the flood covered twenty-seven thousand square miles.</p><p>It displaced hundreds of thousands of people across several states.</p></div></noscript>
+</article></main>
+<footer><p>© 2024 River News</p></footer>
+</body></html>`
+
+func TestSegment(t *testing.T) {
+	p := Segment(page, dom.Parse(page))
+	var texts []string
+	for _, b := range p.Blocks {
+		texts = append(texts, b.Text)
+	}
+	want := []string{"Home", "World", "The Great Flood of 1927",
+		"The river rose for weeks before the levees broke. Towns along the banks emptied; people moved to the hills with what they could carry.",
+		"Nobody had seen water like it.", "Not even the oldest farmers.", "Hidden note",
+		"A long version for readers without scripts: the flood covered twenty-seven thousand square miles.",
+		"It displaced hundreds of thousands of people across several states.", "© 2024 River News"}
+	if strings.Join(texts, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("blocks:\n%s\nwant:\n%s", strings.Join(texts, "\n"), strings.Join(want, "\n"))
+	}
+	b := p.Blocks
+	if b[0].Flags&(InNav|InHeader|InListItem) != InNav|InHeader|InListItem || b[0].LinkRunes != 4 || b[0].Links != 1 {
+		t.Errorf("Home: flags %b, link runes %d, links %d", b[0].Flags, b[0].LinkRunes, b[0].Links)
+	}
+	if b[2].Heading != 1 || b[2].Flags&(InArticle|InMain) != InArticle|InMain {
+		t.Errorf("title: heading %d flags %b", b[2].Heading, b[2].Flags)
+	}
+	if b[3].Sentences != 2 || b[3].Words != 24 {
+		t.Errorf("paragraph: %d sentences %d words", b[3].Sentences, b[3].Words)
+	}
+	if b[6].Flags&InHidden == 0 || b[3].Flags&InHidden != 0 {
+		t.Error("the display:none block is not marked hidden, or another is")
+	}
+	if b[7].Flags&InNoscript == 0 {
+		t.Error("noscript content is not marked")
+	}
+	// Spans point at the text in the page (noscript content: in its raw text).
+	for _, i := range []int{3, 7} {
+		sp := p.Spans(boolsAt(len(b), i))
+		if len(sp) == 0 || !strings.Contains(page[sp[0][0]:sp[len(sp)-1][1]], strings.Fields(b[i].Text)[0]) {
+			t.Errorf("block %d: spans %v do not hold its text", i, sp)
+		}
+	}
+	if p.Meta.LDType != "newsarticle" || p.Meta.LDDescription != "How the river rose." {
+		t.Errorf("JSON-LD: %+v", p.Meta)
+	}
+	if got := p.BestTitle(); got != "The Great Flood of 1927" {
+		t.Errorf("BestTitle = %q", got)
+	}
+	// Elements sum their blocks' words.
+	if root := p.Elements[0]; int(root.Words) != sumWords(p) || root.Blocks != int32(len(b)) {
+		t.Errorf("root sums: %d words %d blocks; blocks hold %d words, %d blocks", root.Words, root.Blocks, sumWords(p), len(b))
+	}
+}
+
+func boolsAt(n, i int) []bool {
+	k := make([]bool, n)
+	k[i] = true
+	return k
+}
+
+func sumWords(p *Page) int {
+	n := 0
+	for _, b := range p.Blocks {
+		n += b.Words
+	}
+	return n
+}
+
+func TestLabel(t *testing.T) {
+	p := Segment(page, dom.Parse(page))
+	gold := "The Great Flood of 1927\nThe river rose for weeks before the levees broke. Towns along the banks emptied; people moved to the hills with what they could carry.\nNobody had seen water like it."
+	l := Label(p, gold)
+	want := []float32{0, 0, 1, 1, 1, 0}
+	for i, w := range want {
+		if l[i] != w {
+			t.Errorf("block %d %q: label %v, want %v", i, p.Blocks[i].Text, l[i], w)
+		}
+	}
+	s := LabelSnippets(p, []string{"the levees broke. Towns"}, []string{"River News"})
+	if s[3] != 1 || s[9] != 0 || !math.IsNaN(float64(s[4])) {
+		t.Errorf("snippet labels %v", s)
+	}
+}
+
+func TestClassTokens(t *testing.T) {
+	got := splitTokens(nil, "ArticleBody post-content__text x1 42 äöBlock")
+	want := splitTokens(nil, "article body post content text x1 äöblock")
+	if len(got) != len(want) {
+		t.Fatalf("%d tokens, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("token %d differs", i)
+		}
+	}
+}
+
+// TestDefaultModelOnSynthetic runs the shipped model on the synthetic sites (pages it never
+// saw, of a made-up language, one of them Japanese-like): the article text is kept and most
+// of the template dropped, from each page alone.
+func TestDefaultModelOnSynthetic(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := synth.DefaultConfig()
+	cfg.Sites, cfg.PagesPerSite = 4, 8
+	pages, err := synth.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words metric.WordBags
+	var sc metric.WordBagScorer
+	var all metric.WordBags
+	for _, sp := range pages {
+		if sp.Kind != "article" {
+			continue
+		}
+		r := m.Extract(sp.HTML, dom.Parse(sp.HTML))
+		words.Add(sc.Score(r.Text, sp.Gold), metric.SnippetShare{}, metric.SnippetShare{})
+		all.Add(sc.Score(strings.Join(blockTexts(r.Page), "\n"), sp.Gold), metric.SnippetShare{}, metric.SnippetShare{})
+		if r.Title != sp.GoldTitle {
+			t.Errorf("%s: title %q, want %q", sp.URL, r.Title, sp.GoldTitle)
+		}
+	}
+	got, base := words.Result(), all.Result()
+	t.Logf("synthetic articles: word F1 %.3f (P %.3f R %.3f); all text %.3f (P %.3f)", got.F1, got.P, got.R, base.F1, base.P)
+	if got.R < 0.95 || got.P < 0.8 || got.F1 < base.F1+0.1 {
+		t.Errorf("word F1 %.3f (P %.3f R %.3f), all text %.3f: want R >= .95, P >= .8 and F1 .1 above all text", got.F1, got.P, got.R, base.F1)
+	}
+}
+
+func blockTexts(p *Page) []string {
+	var out []string
+	for _, b := range p.Blocks {
+		out = append(out, b.Text)
+	}
+	return out
+}
+
+func TestJoin(t *testing.T) {
+	p := Segment(page, dom.Parse(page))
+	n := len(p.Blocks)
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = 0.4 // undecided
+	}
+	s[3] = 0.9
+	// The site keeps the paragraphs (blocks 3-5) and calls the rest template.
+	var site Site
+	for i, b := range p.Blocks {
+		sp := [2]int{int(b.Start), int(b.End)}
+		if i >= 3 && i <= 5 {
+			site.Kept = append(site.Kept, sp)
+		} else {
+			site.Template = append(site.Template, Weighted{sp[0], sp[1], 1})
+		}
+	}
+	site.Fit, site.Pages = 1, 10
+	kept, v := p.Join(s, &site)
+	for i := range kept {
+		want := i >= 3 && i <= 5
+		if kept[i] != want {
+			t.Errorf("block %d %q: kept %v (verdict %.2f), want %v", i, p.Blocks[i].Text, kept[i], v[i], want)
+		}
+	}
+	// A model learned from one page says nothing: the content model decides alone.
+	site.Pages = 1
+	kept, _ = p.Join(s, &site)
+	for i := range kept {
+		if kept[i] != (s[i] > Threshold) {
+			t.Errorf("one page: block %d kept %v", i, kept[i])
+		}
+	}
+	// Both call block 3 content: kept whatever the fit.
+	site.Pages, site.Fit = 10, 0
+	s[3] = 0.6
+	if kept, _ = p.Join(s, &site); !kept[3] {
+		t.Error("a block both call content was dropped")
+	}
+}
+
+func TestModelRoundTrip(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m2 Model
+	if err := m2.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	p := Segment(page, dom.Parse(page))
+	s1, s2 := m.Scores(p), m2.Scores(p)
+	for i := range s1 {
+		if s1[i] != s2[i] {
+			t.Fatalf("block %d: %v before encoding, %v after", i, s1[i], s2[i])
+		}
+	}
+	if err := m2.UnmarshalBinary(b[:len(b)/2]); err == nil {
+		t.Error("half a model decodes without error")
+	}
+}

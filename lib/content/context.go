@@ -1,0 +1,237 @@
+package content
+
+import (
+	"math"
+	"slices"
+)
+
+// The second stage sees each block in the light of the first stage's scores of the blocks
+// around it: its containers, its neighbours, the page's best region and the items of a list
+// it belongs to. A menu link and a product card look alike alone; among their neighbours
+// they do not.
+const (
+	cP = iota
+	cLogit
+	cOwnerMean
+	cUp1Mean
+	cUp2Mean
+	cUp3Mean
+	cUp5Mean
+	cInBest
+	cInBestAdaptive
+	cBestShare
+	cBestAdaptiveShare
+	cWindow1
+	cWindow3
+	cWindow8
+	cPageMean
+	cPageMax
+	cPageKeptShare
+	cRelMax
+	cRank
+	cGroupMean
+	cGroupItems
+	cWords
+	cLinkDensity
+	cHeading
+	cRepeatCount
+	cPosWords
+	cHidden
+	cTitleDist
+	NumContextFeatures
+)
+
+// ContextFeatureNames name the second stage's features, for reports.
+var ContextFeatureNames = []string{"p", "logit", "owner-mean", "up1-mean", "up2-mean", "up3-mean",
+	"up5-mean", "in-best", "in-best-adaptive", "best-share", "best-adaptive-share", "window1",
+	"window3", "window8", "page-mean", "page-max", "page-kept-share", "rel-max", "rank",
+	"group-mean", "group-items", "words", "link-density", "heading", "repeat-count", "pos-words",
+	"hidden", "title-dist"}
+
+// ContextFeatures computes the second stage's feature vectors from the first stage's
+// features x and scores s of the page's blocks.
+func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
+	n := len(p.Blocks)
+	need := n * NumContextFeatures
+	if cap(dst) < need {
+		dst = make([]float32, need)
+	}
+	dst = dst[:need]
+	clear(dst)
+	if n == 0 {
+		return dst
+	}
+	es := p.Elements
+	// Word-weighted sums of scores per element subtree.
+	sw := make([]float32, len(es)) // sum of words*p
+	ww := make([]float32, len(es)) // sum of words
+	var pageW, pageSW, pageMax, pageKept float32
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		w := float32(max(b.Words, 1))
+		sw[b.Owner] += w * s[i]
+		ww[b.Owner] += w
+		pageW += w
+		pageSW += w * s[i]
+		pageMax = max(pageMax, s[i])
+		if s[i] > 0.5 {
+			pageKept += w
+		}
+	}
+	for i := len(es) - 1; i > 0; i-- {
+		if par := es[i].Parent; par >= 0 {
+			sw[par] += sw[i]
+			ww[par] += ww[i]
+		}
+	}
+	pageMean := pageSW / max(pageW, 1)
+	mean := func(e int32) float32 {
+		if ww[e] == 0 {
+			return 0
+		}
+		return sw[e] / ww[e]
+	}
+	// The best region: the element whose subtree maximises sum(words*(p - tau)).
+	best := func(tau float32) int32 {
+		b, bv := int32(0), float32(math.Inf(-1))
+		for i := range es {
+			v := sw[i] - tau*ww[i]
+			if v > bv {
+				b, bv = int32(i), v
+			}
+		}
+		return b
+	}
+	best05 := best(0.5)
+	bestAd := best(min(max(pageMean*1.5, 0.15), 0.5))
+	inside := func(e, anc int32) bool {
+		for ; e >= 0; e = es[e].Parent {
+			if e == anc {
+				return true
+			}
+		}
+		return false
+	}
+	// Windows of neighbours, word-weighted (prefix sums).
+	cw := make([]float32, n+1)
+	cs := make([]float32, n+1)
+	for i := range p.Blocks {
+		w := float32(max(p.Blocks[i].Words, 1))
+		cw[i+1] = cw[i] + w
+		cs[i+1] = cs[i] + w*s[i]
+	}
+	window := func(i, k int) float32 {
+		a, b := max(i-k, 0), min(i+k+1, n)
+		return (cs[b] - cs[a]) / max(cw[b]-cw[a], 1)
+	}
+	// Rank of each score among the page's blocks.
+	order := make([]float32, n)
+	copy(order, s)
+	sortFloats(order)
+	// The items of repeated groups: the mean score of the group of each element's nearest
+	// repeated ancestor.
+	groupMean, groupItems := p.groupScores(sw, ww)
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		f := dst[i*NumContextFeatures : (i+1)*NumContextFeatures]
+		x1 := x[i*NumFeatures : (i+1)*NumFeatures]
+		f[cP] = s[i]
+		f[cLogit] = logit(s[i])
+		f[cOwnerMean] = mean(b.Owner)
+		up1 := up(es, b.Owner, 1)
+		up2 := up(es, up1, 1)
+		up3 := up(es, up2, 1)
+		f[cUp1Mean] = mean(up1)
+		f[cUp2Mean] = mean(up2)
+		f[cUp3Mean] = mean(up3)
+		f[cUp5Mean] = mean(up(es, up3, 2))
+		f[cInBest] = b2f(inside(b.Owner, best05))
+		f[cInBestAdaptive] = b2f(inside(b.Owner, bestAd))
+		f[cBestShare] = ww[best05] / max(pageW, 1)
+		f[cBestAdaptiveShare] = ww[bestAd] / max(pageW, 1)
+		f[cWindow1] = window(i, 1)
+		f[cWindow3] = window(i, 3)
+		f[cWindow8] = window(i, 8)
+		f[cPageMean] = pageMean
+		f[cPageMax] = pageMax
+		f[cPageKeptShare] = pageKept / max(pageW, 1)
+		f[cRelMax] = s[i] / max(pageMax, 1e-6)
+		f[cRank] = float32(searchFloats(order, s[i])) / float32(n)
+		f[cGroupMean] = groupMean[b.Owner]
+		f[cGroupItems] = groupItems[b.Owner]
+		f[cWords] = x1[fWords]
+		f[cLinkDensity] = x1[fLinkDensity]
+		f[cHeading] = x1[fHeading]
+		f[cRepeatCount] = x1[fRepeatCount]
+		f[cPosWords] = x1[fPosWords]
+		f[cHidden] = x1[fFlags+14] // in-hidden
+		f[cTitleDist] = x1[fTitleDist]
+	}
+	return dst
+}
+
+// groupScores returns, for each element, the word-weighted mean score of the group of
+// same-shape siblings its nearest repeated ancestor (up to 6 levels) belongs to, and the
+// group's size (log); -1 and 0 when there is none.
+func (p *Page) groupScores(sw, ww []float32) (mean, items []float32) {
+	es := p.Elements
+	type key struct {
+		parent int32
+		sig    uint64
+	}
+	type agg struct {
+		sw, ww float32
+		n      int32
+	}
+	groups := map[key]*agg{}
+	for i := 1; i < len(es); i++ {
+		e := &es[i]
+		if e.Words == 0 {
+			continue
+		}
+		k := key{e.Parent, e.Sig}
+		g := groups[k]
+		if g == nil {
+			g = &agg{}
+			groups[k] = g
+		}
+		g.sw += sw[i]
+		g.ww += ww[i]
+		g.n++
+	}
+	mean = make([]float32, len(es))
+	items = make([]float32, len(es))
+	for i := range es {
+		mean[i] = -1
+		d := 0
+		for j := int32(i); j > 0 && d <= 6; j, d = es[j].Parent, d+1 {
+			if g := groups[key{es[j].Parent, es[j].Sig}]; g != nil && g.n >= 3 {
+				mean[i] = g.sw / max(g.ww, 1)
+				items[i] = log1p(float32(g.n))
+				break
+			}
+		}
+	}
+	return mean, items
+}
+
+func logit(p float32) float32 {
+	p = min(max(p, 1e-4), 1-1e-4)
+	return float32(math.Log(float64(p / (1 - p))))
+}
+
+func sortFloats(a []float32) { slices.Sort(a) }
+
+// searchFloats returns the number of values in sorted a below v.
+func searchFloats(a []float32, v float32) int {
+	lo, hi := 0, len(a)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if a[m] < v {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}

@@ -1,0 +1,152 @@
+package content
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+// Result is the content the model finds in one page.
+type Result struct {
+	Text   string    // the kept blocks, one per line (headings, paragraphs, list items on their own)
+	Title  string    // the page's title (see Page.BestTitle)
+	Page   *Page     // the segmented page
+	Scores []float32 // each block's probability of being content
+	Kept   []bool    // the blocks kept
+}
+
+// Threshold is the probability above which a block is kept.
+const Threshold = 0.5
+
+//go:embed model.bin
+var modelFile []byte
+
+var (
+	defaultOnce  sync.Once
+	defaultModel *Model
+	defaultErr   error
+)
+
+// Default returns the model shipped with chaff (model.bin, trained by scripts/contentmodel
+// on the dev sets of ../shared/data). It is decoded once; it is safe for concurrent use.
+func Default() (*Model, error) {
+	defaultOnce.Do(func() {
+		m := &Model{}
+		if err := m.UnmarshalBinary(modelFile); err != nil {
+			defaultErr = err
+			return
+		}
+		defaultModel = m
+	})
+	return defaultModel, defaultErr
+}
+
+// Extract finds the main content of the page src whose tree is root (dom.Parse). It is safe
+// for concurrent use.
+func (m *Model) Extract(src string, root *dom.Node) *Result {
+	p := Segment(src, root)
+	s := m.Scores(p)
+	return p.Select(s)
+}
+
+// Select keeps the blocks whose score is above Threshold and renders them.
+func (p *Page) Select(s []float32) *Result {
+	r := &Result{Page: p, Scores: s, Kept: make([]bool, len(p.Blocks))}
+	for i := range p.Blocks {
+		r.Kept[i] = s[i] > Threshold
+	}
+	r.Text = p.Render(r.Kept)
+	r.Title = p.BestTitle()
+	return r
+}
+
+// Render returns the text of the kept blocks, one line each.
+func (p *Page) Render(kept []bool) string {
+	n := 0
+	for i, k := range kept {
+		if k {
+			n += len(p.Blocks[i].Text) + 1
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, k := range kept {
+		if !k {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(p.Blocks[i].Text)
+	}
+	return b.String()
+}
+
+// Spans returns the byte spans of the text of the kept blocks, in page order (blocks from
+// noscript content included: their spans lie in the noscript element's raw text).
+func (p *Page) Spans(kept []bool) [][2]int {
+	var out [][2]int
+	for i, k := range kept {
+		if !k {
+			continue
+		}
+		for _, r := range p.Blocks[i].Ranges {
+			if n := len(out); n > 0 && out[n-1][1] >= int(r[0]) {
+				out[n-1][1] = max(out[n-1][1], int(r[1]))
+				continue
+			}
+			out = append(out, [2]int{int(r[0]), int(r[1])})
+		}
+	}
+	return out
+}
+
+// BestTitle returns the page's title: the first-level heading that the document title,
+// og:title or the JSON-LD headline agrees with, else og:title or the headline, else the
+// document title less the site name that pages append to it ("Title | Site").
+func (p *Page) BestTitle() string {
+	meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
+	doc := p.Meta.DocTitle
+	ref := termSet(doc + " " + meta)
+	best, bestScore := "", float32(0.6)
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		if b.Heading == 0 || b.Heading > 2 || b.Words > 40 {
+			continue
+		}
+		s := overlap(b.Text, ref)
+		if b.Heading == 1 {
+			s += 0.1
+		}
+		if s > bestScore {
+			best, bestScore = b.Text, s
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if meta != "" {
+		return meta
+	}
+	return stripSiteName(doc)
+}
+
+// stripSiteName drops the site's name from a document title: of the parts split at " | ",
+// " - ", " – ", " — ", " :: " or " · ", the longest.
+func stripSiteName(t string) string {
+	for _, sep := range []string{" | ", " – ", " — ", " :: ", " · ", " - "} {
+		if !strings.Contains(t, sep) {
+			continue
+		}
+		best := ""
+		for _, part := range strings.Split(t, sep) {
+			if part = strings.TrimSpace(part); len(part) > len(best) {
+				best = part
+			}
+		}
+		return best
+	}
+	return t
+}

@@ -1,0 +1,108 @@
+package content
+
+import "math"
+
+// Site is what a site model says of one page, in the terms of the page's bytes: the spans
+// it keeps as content and the spans it calls template, each with a strength in (0, 1], and
+// how well the model fits the page at all.
+type Site struct {
+	Kept     [][2]int
+	Template []Weighted
+	// Fit is how well the site model fits the page, in [0, 1] (NaN: unknown, read as 0).
+	Fit float64
+	// Pages is the number of distinct pages the site model learned from: a template seen on
+	// one page is no evidence at all (every part of a lone page repeats on all its pages).
+	Pages int
+}
+
+// Weighted is a byte span with a strength.
+type Weighted struct {
+	Start, End int
+	Strength   float32
+}
+
+// EvidenceWeight is how far, in log-odds, a site model that fits a page and learned from
+// enough pages moves a block's score toward its own verdict (chosen by cross-validation on
+// the news sets, folds split by site: scripts/contentmodel join).
+const EvidenceWeight = 3.0
+
+// Trust is how much a site model's verdicts count: its fit to the page times a factor that
+// grows with the pages it learned from (none from one page, full from five).
+func (s *Site) Trust() float64 {
+	fit := s.Fit
+	if math.IsNaN(fit) {
+		fit = 0
+	}
+	return min(max(fit, 0), 1) * min(max(float64(s.Pages-1)/4, 0), 1)
+}
+
+// Verdicts returns, for each block, the site's verdict in [-1, 1]: the share of the block's
+// text the site keeps less the strength-weighted share it calls template.
+func (p *Page) Verdicts(s *Site) []float32 {
+	out := make([]float32, len(p.Blocks))
+	kept := cover{spans: s.Kept}
+	tmpl := weightedCover{spans: s.Template}
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		var total, k, t float64
+		for _, r := range b.Ranges {
+			a, e := int(r[0]), int(r[1])
+			total += float64(e - a)
+			k += float64(kept.overlap(a, e))
+			t += tmpl.overlap(a, e)
+		}
+		if total > 0 {
+			out[i] = float32((k - t) / total)
+		}
+	}
+	return out
+}
+
+// Join decides each block from the content model's score s and the site's verdict: the
+// score's log-odds moved by EvidenceWeight times the verdict times the site's Trust. A
+// block that both call content (score above Threshold, at least half of it kept by the
+// site) is always kept.
+func (p *Page) Join(s []float32, site *Site) (kept []bool, verdicts []float32) {
+	verdicts = p.Verdicts(site)
+	trust := float32(site.Trust() * EvidenceWeight)
+	kept = make([]bool, len(s))
+	for i := range s {
+		z := logit(s[i]) + trust*verdicts[i]
+		kept[i] = z > 0 || (s[i] > Threshold && verdicts[i] >= 0.5)
+	}
+	return kept, verdicts
+}
+
+// cover measures the overlap of byte ranges with sorted, disjoint spans, for ranges asked
+// in increasing order.
+type cover struct {
+	spans [][2]int
+	k     int
+}
+
+func (c *cover) overlap(a, e int) int {
+	for c.k < len(c.spans) && c.spans[c.k][1] <= a {
+		c.k++
+	}
+	n := 0
+	for j := c.k; j < len(c.spans) && c.spans[j][0] < e; j++ {
+		n += max(0, min(e, c.spans[j][1])-max(a, c.spans[j][0]))
+	}
+	return n
+}
+
+type weightedCover struct {
+	spans []Weighted
+	k     int
+}
+
+func (c *weightedCover) overlap(a, e int) float64 {
+	for c.k < len(c.spans) && c.spans[c.k].End <= a {
+		c.k++
+	}
+	var n float64
+	for j := c.k; j < len(c.spans) && c.spans[j].Start < e; j++ {
+		n += float64(max(0, min(e, c.spans[j].End)-max(a, c.spans[j].Start))) * float64(c.spans[j].Strength)
+	}
+	return n
+}

@@ -1,0 +1,392 @@
+// Command contentmodel trains chaff's in-page content model (lib/content) on the dev sets of
+// ../shared/data and measures it honestly:
+//
+//	contentmodel train [-o lib/content/model.bin] [-check]   the shipped model, byte for byte
+//	contentmodel cv [-k 5]              k-fold cross-validation, folds split by site
+//	contentmodel holdout                trained on the other sets, scored on each set in turn
+//	contentmodel folds -o DIR           the models of both schemes, for scripts/eval --content-cv
+//
+// Training is deterministic: `contentmodel train -check` retrains and fails when the result
+// differs from the committed lib/content/model.bin by a single byte. Labels come from the
+// gold text (lib/content.Label) where a set has one, else from its with/without snippets
+// (LabelSnippets). Scores: the WCXB word metric and its snippet rates (wcxb-dev), trafilatura's
+// snippet metric (trafeval-dev, by language group), the article-extraction-benchmark shingle
+// F1 (the news sets), each from the text the model keeps on pages of sites it never saw.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chaffkit/chaff/lib/content"
+	"github.com/chaffkit/chaff/lib/devdata"
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/metric"
+)
+
+// Sets are the dev sets the model learns from, in report order.
+var Sets = []string{"wcxb-dev", "trafeval-dev", "big9-2005-2013", "dragnet-even", "cleanportaleval"}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: contentmodel train|cv|holdout|folds [flags] (-h for each)")
+		return 2
+	}
+	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "train: the model file (default lib/content/model.bin); folds: the directory")
+	check := fs.Bool("check", false, "train: compare with the file instead of writing it; exit 1 when they differ")
+	k := fs.Int("k", 5, "cv: folds")
+	setList := fs.String("sets", strings.Join(Sets, ","), "the dev sets to learn from")
+	trees := fs.Int("trees", content.DefaultTrainOptions.Trees.Trees, "trees of the first stage")
+	ctx := fs.Int("context-trees", content.DefaultTrainOptions.ContextTrees, "trees of the second stage (0: none)")
+	explain := fs.String("explain", "", "cv: print the blocks of these page ids with their labels and scores")
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if devdata.Dir() == "" {
+		fmt.Fprintln(stderr, "contentmodel: ../shared/data is absent: nothing to learn from or measure (the committed model stays)")
+		return 0
+	}
+	opt := content.DefaultTrainOptions
+	opt.Trees.Trees, opt.ContextTrees = *trees, *ctx
+	if *ctx == 0 {
+		opt.Folds = 0
+	}
+	start := time.Now()
+	items, err := load(strings.Split(*setList, ","), stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "contentmodel: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "contentmodel: %d pages, %d blocks read in %.1fs\n", len(items), countBlocks(items), time.Since(start).Seconds())
+	switch args[0] {
+	case "train":
+		err = train(items, opt, *out, *check, stderr)
+	case "cv":
+		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), stdout, stderr)
+	case "holdout":
+		err = holdout(items, opt, stdout, stderr)
+	case "folds":
+		err = folds(items, opt, *k, *out, stderr)
+	default:
+		fmt.Fprintf(stderr, "contentmodel: no command %q\n", args[0])
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "contentmodel: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "contentmodel: %s done in %.0fs\n", args[0], time.Since(start).Seconds())
+	return 0
+}
+
+// item is one dev page: its example for learning and what scoring needs.
+type item struct {
+	ex   *content.Example
+	page devdata.Page // without its html
+	set  string
+}
+
+// load reads and segments the sets, two pages at a time.
+func load(sets []string, stderr io.Writer) ([]*item, error) {
+	var items []*item
+	for _, s := range sets {
+		ps, err := devdata.Read(s)
+		if err != nil {
+			return nil, err
+		}
+		base := len(items)
+		items = append(items, make([]*item, len(ps))...)
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					p := ps[i]
+					pg := content.Segment(p.HTML, dom.Parse(p.HTML, dom.MaxDepth(dom.DefaultMaxDepth)))
+					var labels []float32
+					if p.Gold != "" || len(p.With) == 0 {
+						labels = content.Label(pg, p.Gold)
+					} else {
+						labels = content.LabelSnippets(pg, p.With, p.Without)
+					}
+					p.HTML = ""
+					items[base+i] = &item{ex: content.NewExample(pg, labels, s+"/"+p.Site), page: p, set: s}
+				}
+			}()
+		}
+		for i := range ps {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		runtime.GC()
+	}
+	return items, nil
+}
+
+func countBlocks(items []*item) int {
+	n := 0
+	for _, it := range items {
+		n += len(it.ex.Page.Blocks)
+	}
+	return n
+}
+
+func examples(items []*item, keep func(*item) bool) []*content.Example {
+	var out []*content.Example
+	for _, it := range items {
+		if keep(it) {
+			out = append(out, it.ex)
+		}
+	}
+	return out
+}
+
+func encode(m *content.Model) []byte {
+	b, err := m.MarshalBinary()
+	if err != nil {
+		panic(err) // only a model of more than 254 features cannot be encoded
+	}
+	return b
+}
+
+// train learns the shipped model from every page and writes it (or checks it).
+func train(items []*item, opt content.TrainOptions, out string, check bool, stderr io.Writer) error {
+	if out == "" {
+		out = filepath.Join(repoRoot(), "lib", "content", "model.bin")
+	}
+	b := encode(content.Train(examples(items, func(*item) bool { return true }), opt))
+	if check {
+		old, err := os.ReadFile(out)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(old, b) {
+			return fmt.Errorf("retrained model (%d bytes) differs from %s (%d bytes): the committed model is not what `contentmodel train` makes", len(b), out, len(old))
+		}
+		fmt.Fprintf(stderr, "contentmodel: %s is what training makes, byte for byte (%d bytes)\n", out, len(b))
+		return nil
+	}
+	fmt.Fprintf(stderr, "contentmodel: wrote %s (%d bytes)\n", out, len(b))
+	return os.WriteFile(out, b, 0o644)
+}
+
+// crossValidate scores every page with a model that did not learn from its site.
+func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, stdout, stderr io.Writer) error {
+	if k < 2 {
+		return errors.New("-k must be at least 2")
+	}
+	scores := make([][]float32, len(items))
+	for f := 0; f < k; f++ {
+		t := time.Now()
+		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f }), opt)
+		for i, it := range items {
+			if content.FoldOf(it.ex.Group, k) == f {
+				scores[i] = score(m, it)
+			}
+		}
+		fmt.Fprintf(stderr, "contentmodel: fold %d of %d trained and scored in %.0fs\n", f+1, k, time.Since(t).Seconds())
+	}
+	fmt.Fprintf(stdout, "# %d-fold cross-validation, folds split by site (a page's site never in its model's training pages)\n\n", k)
+	report(items, scores, stdout)
+	explainPages(items, scores, explain, stdout)
+	return nil
+}
+
+// holdout scores each set with a model trained on the others.
+func holdout(items []*item, opt content.TrainOptions, stdout, stderr io.Writer) error {
+	scores := make([][]float32, len(items))
+	sets := setsOf(items)
+	for _, s := range sets {
+		t := time.Now()
+		m := content.Train(examples(items, func(it *item) bool { return it.set != s }), opt)
+		for i, it := range items {
+			if it.set == s {
+				scores[i] = score(m, it)
+			}
+		}
+		fmt.Fprintf(stderr, "contentmodel: without %s: trained and scored in %.0fs\n", s, time.Since(t).Seconds())
+	}
+	fmt.Fprintln(stdout, "# One set held out at a time: each set scored by a model trained on the other sets only")
+	fmt.Fprintln(stdout)
+	report(items, scores, stdout)
+	return nil
+}
+
+// folds writes the models of both schemes: fold-F.bin (k folds by site, FoldOf) and
+// without-SET.bin, for an evaluation of the tools that never uses a model on pages it learned.
+func folds(items []*item, opt content.TrainOptions, k int, dir string, stderr io.Writer) error {
+	if dir == "" {
+		return errors.New("folds needs -o DIR")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	write := func(name string, keep func(*item) bool) error {
+		t := time.Now()
+		b := encode(content.Train(examples(items, keep), opt))
+		fmt.Fprintf(stderr, "contentmodel: %s in %.0fs\n", name, time.Since(t).Seconds())
+		return os.WriteFile(filepath.Join(dir, name), b, 0o644)
+	}
+	for f := 0; f < k; f++ {
+		if err := write(fmt.Sprintf("fold-%d-of-%d.bin", f, k), func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f }); err != nil {
+			return err
+		}
+	}
+	for _, s := range setsOf(items) {
+		if err := write("without-"+s+".bin", func(it *item) bool { return it.set != s }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setsOf(items []*item) []string {
+	var sets []string
+	for _, it := range items {
+		if len(sets) == 0 || sets[len(sets)-1] != it.set {
+			sets = append(sets, it.set)
+		}
+	}
+	return sets
+}
+
+// score runs model m on an item's page (its features computed with m's tokens).
+func score(m *content.Model, it *item) []float32 {
+	it.ex.Page.TokenFeatures(m.Tokens, it.ex.X)
+	s := m.BlockScores(it.ex.Page, it.ex.X)
+	if m.Context != nil {
+		s = m.ContextScores(it.ex.Page, it.ex.X, s)
+	}
+	return s
+}
+
+// groupOf is the report group of a page beside its set: the page type (wcxb-dev) or the
+// language group (trafeval-dev: German, English, other).
+func groupOf(it *item) string {
+	switch it.set {
+	case "wcxb-dev":
+		return it.page.PageType
+	case "trafeval-dev":
+		switch it.page.Lang {
+		case "de", "en":
+			return it.page.Lang
+		}
+		return "other"
+	}
+	return ""
+}
+
+// report prints one table row per set and group with the set's own metrics.
+func report(items []*item, scores [][]float32, w io.Writer) {
+	type acc struct {
+		words metric.WordBags
+		snip  metric.Snippets
+		aeb   metric.Summary
+		pages int
+	}
+	rows := map[string]*acc{}
+	var keys []string
+	get := func(k string) *acc {
+		if rows[k] == nil {
+			rows[k] = &acc{}
+			keys = append(keys, k)
+		}
+		return rows[k]
+	}
+	var sc metric.WordBagScorer
+	for i, it := range items {
+		kept := make([]bool, len(scores[i]))
+		for b, s := range scores[i] {
+			kept[b] = s > content.Threshold
+		}
+		pred := it.ex.Page.Render(kept)
+		p := it.page
+		wb := sc.Score(pred, p.Gold)
+		with, without := metric.FoldedSnippets(pred, p.With), metric.FoldedSnippets(pred, p.Without)
+		sn := metric.CountSnippets(pred, p.With, p.Without)
+		for _, k := range []string{it.set, it.set + "/" + groupOf(it)} {
+			if strings.HasSuffix(k, "/") {
+				continue
+			}
+			a := get(k)
+			a.pages++
+			a.words.Add(wb, with, without)
+			a.snip.Add(sn)
+			if p.Gold != "" {
+				a.aeb.Add(pred, p.Gold)
+			}
+		}
+	}
+	sort.Strings(keys)
+	fmt.Fprintln(w, "| set / group | pages | WCXB word F1 (P / R) | with found | without found | snippet F | AEB F1 |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	for _, k := range keys {
+		a := rows[k]
+		r := a.words.Result()
+		words, with, without, aeb := "", "", "", ""
+		if r.WithPages > 0 || strings.HasPrefix(k, "wcxb") {
+			with, without = fmt.Sprintf("%.1f%%", 100*r.With), fmt.Sprintf("%.1f%%", 100*r.Without)
+		}
+		if a.aeb.Result().Pages > 0 && !strings.HasPrefix(k, "trafeval") {
+			words = fmt.Sprintf("%.3f (%.3f / %.3f)", r.F1, r.P, r.R)
+			aeb = fmt.Sprintf("%.3f", a.aeb.Result().F1)
+		}
+		snip := ""
+		if a.snip.TP+a.snip.FN+a.snip.FP+a.snip.TN > 0 {
+			snip = fmt.Sprintf("%.3f", a.snip.F())
+		}
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s |\n", k, a.pages, words, with, without, snip, aeb)
+	}
+}
+
+func explainPages(items []*item, scores [][]float32, ids []string, w io.Writer) {
+	for _, id := range ids {
+		for i, it := range items {
+			if id == "" || it.page.ID != id {
+				continue
+			}
+			fmt.Fprintf(w, "\n== %s %s %s\n", id, it.page.URL, groupOf(it))
+			for b, blk := range it.ex.Page.Blocks {
+				mark := " "
+				if scores[i][b] > content.Threshold {
+					mark = "+"
+				}
+				t := blk.Text
+				if len(t) > 90 {
+					t = t[:90]
+				}
+				fmt.Fprintf(w, "%s %4d label %.2f score %.2f words %-4d %q\n", mark, b, it.ex.Labels[b], scores[i][b], blk.Words, t)
+			}
+		}
+	}
+}
+
+// repoRoot is the directory holding go.mod above the working directory.
+func repoRoot() string {
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return dir
+		}
+	}
+}
