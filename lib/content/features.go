@@ -78,6 +78,11 @@ const (
 	fPageBlocks
 	fPageLinkDensity
 	fLDType
+	fRepeatGroupShare
+	fPageRepeatShare
+	fPageMaxBlock
+	fPageTop5Share
+	fPageHeadings
 	fFlags          // one feature per context flag from here
 	numFlagFeatures = 26
 	NumFeatures     = fFlags + numFlagFeatures
@@ -94,7 +99,8 @@ var FeatureNames = func() []string {
 		"tok-up1", "repeat-count", "repeat-dist", "repeat-item-words", "repeat-spread", "pos-block",
 		"pos-byte", "pos-words", "title-sim", "title-dist", "desc-sim", "prev-words", "prev-link-density",
 		"prev-heading", "next-words", "next-link-density", "next-heading", "window-link-density",
-		"window-words", "page-words", "page-blocks", "page-link-density", "ld-type"}
+		"window-words", "page-words", "page-blocks", "page-link-density", "ld-type",
+		"repeat-group-share", "page-repeat-share", "page-max-block", "page-top5-share", "page-headings"}
 	for _, f := range []string{"nav", "header", "footer", "aside", "article", "main", "form", "button",
 		"li", "td", "pre", "code", "quote", "figure", "hidden", "noscript", "label", "dt/dd", "address",
 		"time", "aria-hidden", "dialog", "details", "menu", "section", "strong"} {
@@ -132,6 +138,7 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 	if p.Meta.LDType == "" {
 		ldType = -1
 	}
+	pageRepeat, pageMaxBlock, pageTop5, pageHeadings := p.pageShape(rep, pageWords)
 	wordsBefore := float32(0)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
@@ -228,6 +235,11 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		f[fPageBlocks] = log1p(float32(n))
 		f[fPageLinkDensity] = pageLD
 		f[fLDType] = ldType
+		f[fRepeatGroupShare] = rep[b.Owner].groupWords / pageWords
+		f[fPageRepeatShare] = pageRepeat
+		f[fPageMaxBlock] = pageMaxBlock
+		f[fPageTop5Share] = pageTop5
+		f[fPageHeadings] = pageHeadings
 		for k := 0; k < numFlagFeatures; k++ {
 			if b.Flags&(1<<k) != 0 {
 				f[fFlags+k] = 1
@@ -275,10 +287,11 @@ func (p *Page) TokenFeatures(tok Tokens, x []float32) {
 // repeat describes the nearest ancestor of an element that is one of several siblings of
 // the same shape.
 type repeat struct {
-	count     int32   // siblings of that shape (itself included)
-	dist      int16   // levels up from the element
-	itemWords float32 // mean words of those siblings
-	spread    float32 // coefficient of variation of their words
+	groupWords float32 // words of all those siblings
+	count      int32   // siblings of that shape (itself included)
+	dist       int16   // levels up from the element
+	itemWords  float32 // mean words of those siblings
+	spread     float32 // coefficient of variation of their words
 }
 
 // repeats finds, for each element, its nearest ancestor (up to 6 levels, itself included)
@@ -317,7 +330,7 @@ func (p *Page) repeats() []repeat {
 		if g := groups[key{e.Parent, e.Sig}]; g != nil && g.n >= 3 {
 			mean := g.sum / float64(g.n)
 			v := g.sq/float64(g.n) - mean*mean
-			own[i] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1))}
+			own[i] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1)), groupWords: float32(g.sum)}
 		}
 	}
 	for i := range es {
@@ -331,6 +344,48 @@ func (p *Page) repeats() []repeat {
 		}
 	}
 	return out
+}
+
+// pageShape returns what kind of page it is, in numbers: the share of its words in items of
+// repeated groups of at least 10 words an item (posts, reviews, cards), the words of its
+// longest block (log), the share of its words in its five longest blocks, and its headings
+// (log).
+func (p *Page) pageShape(rep []repeat, pageWords float32) (repeatShare, maxBlock, top5, headings float32) {
+	es := p.Elements
+	var inRepeat float32
+	// Items: elements whose own group (distance 0) qualifies; their words are counted
+	// once, at the outermost such item.
+	counted := make([]bool, len(es))
+	for i := 1; i < len(es); i++ {
+		par := es[i].Parent
+		if par >= 0 && counted[par] {
+			counted[i] = true
+			continue
+		}
+		if r := rep[i]; r.count >= 3 && r.dist == 0 && r.itemWords >= 10 {
+			counted[i] = true
+			inRepeat += float32(es[i].Words)
+		}
+	}
+	var top [5]float32
+	for i := range p.Blocks {
+		w := float32(p.Blocks[i].Words)
+		maxBlock = max(maxBlock, w)
+		if p.Blocks[i].Heading > 0 {
+			headings++
+		}
+		for k := range top {
+			if w > top[k] {
+				copy(top[k+1:], top[k:len(top)-1])
+				top[k] = w
+				break
+			}
+		}
+	}
+	for _, w := range top {
+		top5 += w
+	}
+	return inRepeat / pageWords, log1p(maxBlock), top5 / pageWords, log1p(headings)
 }
 
 // titleBlock returns the block most like the page's title among the headings, or any block

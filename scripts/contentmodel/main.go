@@ -53,6 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	trees := fs.Int("trees", content.DefaultTrainOptions.Trees.Trees, "trees of the first stage")
 	ctx := fs.Int("context-trees", content.DefaultTrainOptions.ContextTrees, "trees of the second stage (0: none)")
 	explain := fs.String("explain", "", "cv: print the blocks of these page ids with their labels and scores")
+	inner := fs.Int("inner", content.DefaultTrainOptions.Folds, "folds for the first-stage scores the second stage learns from")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -61,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	opt := content.DefaultTrainOptions
-	opt.Trees.Trees, opt.ContextTrees = *trees, *ctx
+	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
 	if *ctx == 0 {
 		opt.Folds = 0
 	}

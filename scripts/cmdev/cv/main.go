@@ -74,7 +74,11 @@ func main() {
 	setsF := flag.String("sets", "wcxb-dev,trafeval-dev,big9-2005-2013,dragnet-even,cleanportaleval", "")
 	k := flag.Int("k", 5, "folds")
 	trees := flag.Int("trees", 200, "")
+	ctx := flag.Int("ctx", 150, "context trees (0: none)")
+	inner := flag.Int("inner", 4, "inner folds")
 	thr := flag.Float64("t", 0.5, "")
+	explain := flag.String("explain", "", "page ids to print blocks of")
+	save := flag.String("save", "", "train on all and save the model here (no CV)")
 	flag.Parse()
 	t0 := time.Now()
 	items := load(strings.Split(*setsF, ","))
@@ -85,6 +89,25 @@ func main() {
 	fmt.Fprintf(os.Stderr, "loaded %d pages %d blocks in %v\n", len(items), nb, time.Since(t0))
 	opt := content.DefaultTrainOptions
 	opt.Trees.Trees = *trees
+	opt.ContextTrees = *ctx
+	opt.Folds = *inner
+	if *ctx == 0 {
+		opt.Folds = 0
+	}
+	if *save != "" {
+		var all []*content.Example
+		for _, it := range items {
+			all = append(all, it.ex)
+		}
+		m := content.Train(all, opt)
+		b, err := m.MarshalBinary()
+		if err != nil {
+			panic(err)
+		}
+		os.WriteFile(*save, b, 0o644)
+		fmt.Fprintf(os.Stderr, "saved %d bytes\n", len(b))
+		return
+	}
 	scores := make([][]float32, len(items))
 	for f := 0; f < *k; f++ {
 		var train []*content.Example
@@ -99,9 +122,9 @@ func main() {
 		for i, it := range items {
 			if fold(it.ex.Group, *k) == f {
 				it.ex.Page.TokenFeatures(m.Tokens, it.ex.X)
-				s := make([]float32, len(it.ex.Page.Blocks))
-				for b := range s {
-					s[b] = m.Trees.Predict(it.ex.X[b*content.NumFeatures : (b+1)*content.NumFeatures])
+				s := m.BlockScores(it.ex.Page, it.ex.X)
+				if m.Context != nil {
+					s = m.ContextScores(it.ex.Page, it.ex.X, s)
 				}
 				scores[i] = s
 			}
@@ -121,14 +144,33 @@ func main() {
 		}
 	}
 	report(items, scores, float32(*thr))
+	for _, id := range strings.Split(*explain, ",") {
+		for i, it := range items {
+			if it.page.ID != id {
+				continue
+			}
+			fmt.Printf("== %s %s %s\n", id, it.page.URL, it.page.PageType)
+			for j, b := range it.ex.Page.Blocks {
+				t := b.Text
+				if len(t) > 90 {
+					t = t[:90]
+				}
+				mark := " "
+				if scores[i][j] > float32(*thr) {
+					mark = "+"
+				}
+				fmt.Printf("%s %4d lab %.2f p %.2f w%-4d %q\n", mark, j, it.ex.Labels[j], scores[i][j], b.Words, t)
+			}
+		}
+	}
 }
 
 func report(items []*item, scores [][]float32, thr float32) {
 	type acc struct {
-		wb    metric.WordBags
-		sn    metric.Snippets
-		aeb   metric.Summary
-		n     int
+		wb  metric.WordBags
+		sn  metric.Snippets
+		aeb metric.Summary
+		n   int
 	}
 	by := map[string]*acc{}
 	get := func(k string) *acc {
@@ -138,6 +180,11 @@ func report(items []*item, scores [][]float32, thr float32) {
 		return by[k]
 	}
 	var sc metric.WordBagScorer
+	type pr struct {
+		id, typ string
+		b       metric.WordBag
+	}
+	var worst []pr
 	for i, it := range items {
 		var b strings.Builder
 		for j, blk := range it.ex.Page.Blocks {
@@ -160,6 +207,9 @@ func report(items []*item, scores [][]float32, thr float32) {
 			keys = append(keys, it.set+"/"+g)
 		}
 		wb := sc.Score(pred, p.Gold)
+		if it.set == "wcxb-dev" {
+			worst = append(worst, pr{p.ID, p.PageType, wb})
+		}
 		w, wo := metric.FoldedSnippets(pred, p.With), metric.FoldedSnippets(pred, p.Without)
 		sn := metric.CountSnippets(pred, p.With, p.Without)
 		for _, k := range keys {
@@ -185,4 +235,12 @@ func report(items []*item, scores [][]float32, thr float32) {
 			k, a.n, r.F1, r.P, r.R, r.With, r.Without, a.sn.F(), ar.F1)
 	}
 	_ = gbdt.Sigmoid
+	sort.Slice(worst, func(i, j int) bool { return worst[i].b.F1 < worst[j].b.F1 })
+	n := map[string]int{}
+	for _, w := range worst {
+		if n[w.typ] < 6 && w.b.F1 > 0 {
+			n[w.typ]++
+			fmt.Printf("worst %s %s F1 %.2f P %.2f R %.2f\n", w.typ, w.id, w.b.F1, w.b.P, w.b.R)
+		}
+	}
 }
