@@ -19,7 +19,7 @@ const page = `<!DOCTYPE html><html><head><title>The Great Flood of 1927 | River 
 <h1>The Great Flood of 1927</h1>
 <p>The river rose for <b>weeks</b> before the levees broke. Towns along the banks emptied; people
 moved to the hills with what they could carry.</p>
-<p>Nobody had seen water like it.<br>Not even the oldest farmers.</p>
+<p>Nobody had seen <em>water</em> <a href="/x">like it</a>.<br>Not even the oldest farmers.</p>
 <div style="display:none">Hidden note</div>
 <noscript><div><p>A long version for readers without scripts: the flood covered twenty-seven thousand square miles.</p><p>It displaced hundreds of thousands of people across several states.</p></div></noscript>
 </article></main>
@@ -27,7 +27,13 @@ moved to the hills with what they could carry.</p>
 </body></html>`
 
 func TestSegment(t *testing.T) {
-	p := Segment(page, dom.Parse(page))
+	testSegment(t, dom.Parse(page))
+	// Without the white-space text nodes the text is the same.
+	testSegment(t, dom.Parse(page, dom.DropSpaceText()))
+}
+
+func testSegment(t *testing.T, root *dom.Node) {
+	p := Segment(page, root)
 	var texts []string
 	for _, b := range p.Blocks {
 		texts = append(texts, b.Text)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/words"
 	"golang.org/x/net/html/atom"
@@ -131,9 +132,9 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 	for i := range es {
 		maxDepth = max(maxDepth, es[i].Depth)
 	}
-	titleTerms := termSet(firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle, p.Title))
-	descTerms := termSet(firstNonEmpty(p.Meta.LDDescription, p.Meta.Description))
-	titleBlock := p.titleBlock(titleTerms)
+	titleSim, descSim := p.similarities(termSet(firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle, p.Title)),
+		termSet(firstNonEmpty(p.Meta.LDDescription, p.Meta.Description)))
+	titleBlock := p.titleBlock(titleSim)
 	ldType := float32(typeRank(p.Meta.LDType))
 	if p.Meta.LDType == "" {
 		ldType = -1
@@ -199,13 +200,13 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		f[fPosByte] = float32(b.Start) / float32(max(len(p.Src), 1))
 		f[fPosWords] = wordsBefore / pageWords
 		wordsBefore += words
-		f[fTitleSim] = overlap(b.Text, titleTerms)
+		f[fTitleSim] = titleSim[i]
 		if titleBlock >= 0 {
 			f[fTitleDist] = clamp(float32(i-titleBlock), -50, 50)
 		} else {
 			f[fTitleDist] = -99
 		}
-		f[fDescSim] = overlap(b.Text, descTerms)
+		f[fDescSim] = descSim[i]
 		if i > 0 {
 			q := &p.Blocks[i-1]
 			f[fPrevWords] = log1p(float32(q.Words))
@@ -388,20 +389,13 @@ func (p *Page) pageShape(rep []repeat, pageWords float32) (repeatShare, maxBlock
 	return inRepeat / pageWords, log1p(maxBlock), top5 / pageWords, log1p(headings)
 }
 
-// titleBlock returns the block most like the page's title among the headings, or any block
-// when no heading is like it; -1 when no block shares half the title's terms.
-func (p *Page) titleBlock(title map[string]struct{}) int {
-	if len(title) == 0 {
-		return -1
-	}
+// titleBlock returns the block most like the page's title (sim: each block's share of
+// terms in the title), headings first; -1 when no block shares half the title's terms.
+func (p *Page) titleBlock(sim []float32) int {
 	best, bestScore := -1, float32(0.5)
 	for i := range p.Blocks {
-		b := &p.Blocks[i]
-		if b.Words > 3*len(title)+5 {
-			continue
-		}
-		s := overlap(b.Text, title)
-		if b.Heading > 0 {
+		s := sim[i]
+		if p.Blocks[i].Heading > 0 {
 			s += 0.2
 		}
 		if s > bestScore {
@@ -411,24 +405,59 @@ func (p *Page) titleBlock(title map[string]struct{}) int {
 	return best
 }
 
-func termSet(s string) map[string]struct{} {
+// similarities returns the share of each block's terms (its first 400) found in the title's
+// and in the description's terms, in one pass over the block's text.
+func (p *Page) similarities(title, desc termHashSet) (ts, ds []float32) {
+	ts = make([]float32, len(p.Blocks))
+	ds = make([]float32, len(p.Blocks))
+	if len(title) == 0 && len(desc) == 0 {
+		return ts, ds
+	}
+	maxWords := 3*len(title) + 5
+	for i := range p.Blocks {
+		n, inT, inD := 0, 0, 0
+		eachTermHash(p.Blocks[i].Text, func(h uint64) bool {
+			n++
+			if _, ok := title[h]; ok {
+				inT++
+			}
+			if _, ok := desc[h]; ok {
+				inD++
+			}
+			return n < 400
+		})
+		if n == 0 {
+			continue
+		}
+		if p.Blocks[i].Words <= maxWords {
+			ts[i] = float32(inT) / float32(n)
+		}
+		ds[i] = float32(inD) / float32(n)
+	}
+	return ts, ds
+}
+
+// termHashSet is a set of lower-cased terms by their hashes.
+type termHashSet map[uint64]struct{}
+
+func termSet(s string) termHashSet {
 	if s == "" {
 		return nil
 	}
-	m := map[string]struct{}{}
-	words.Each(strings.ToLower(s), func(t string) bool { m[t] = struct{}{}; return true })
+	m := termHashSet{}
+	eachTermHash(s, func(h uint64) bool { m[h] = struct{}{}; return true })
 	return m
 }
 
 // overlap is the share of the terms of text found in set.
-func overlap(text string, set map[string]struct{}) float32 {
+func overlap(text string, set termHashSet) float32 {
 	if len(set) == 0 {
 		return 0
 	}
 	n, in := 0, 0
-	words.Each(strings.ToLower(text), func(t string) bool {
+	eachTermHash(text, func(h uint64) bool {
 		n++
-		if _, ok := set[t]; ok {
+		if _, ok := set[h]; ok {
 			in++
 		}
 		return n < 400
@@ -437,6 +466,30 @@ func overlap(text string, set map[string]struct{}) float32 {
 		return 0
 	}
 	return float32(in) / float32(n)
+}
+
+// eachTermHash calls fn with the hash of each lower-cased term of text (lib/words terms),
+// lower-casing ASCII in place of a copy and other scripts through strings.ToLower.
+func eachTermHash(text string, fn func(uint64) bool) {
+	var buf [64]byte
+	words.Each(text, func(t string) bool {
+		ascii := len(t) <= len(buf)
+		for i := 0; ascii && i < len(t); i++ {
+			ascii = t[i] < utf8.RuneSelf
+		}
+		if ascii {
+			b := buf[:len(t)]
+			for i := 0; i < len(t); i++ {
+				c := t[i]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[i] = c
+			}
+			return fn(xxhash.Sum64(b))
+		}
+		return fn(xxhash.Sum64String(strings.ToLower(t)))
+	})
 }
 
 func up(es []Element, i int32, levels int) int32 {

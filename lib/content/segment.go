@@ -93,6 +93,7 @@ type segmenter struct {
 	cur         Block // the open block
 	link        int   // depth inside a
 	newLink     bool  // a link was opened and has had no text yet
+	last        int   // where the open block's last text ended in the source
 	strongRunes int32
 }
 
@@ -231,6 +232,10 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 			s.cur.Owner = blockOwner(s.p.Elements, f.elem)
 		}
 	}
+	if s.last > 0 && int(t.Start+shift) > s.last && spaceBetween(s.p.Src, s.last, int(t.Start+shift)) {
+		s.line.Space() // white space between inline elements, whether or not the tree kept it
+	}
+	s.last = int(t.End + shift)
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
@@ -257,7 +262,7 @@ func (s *segmenter) boundary() {
 	if !s.open {
 		return
 	}
-	s.open = false
+	s.open, s.last = false, 0
 	b := s.cur
 	txt := s.line.Bytes()[s.from:]
 	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
@@ -286,6 +291,27 @@ func (s *segmenter) boundary() {
 }
 
 func (s *segmenter) end() { s.boundary() }
+
+// spaceBetween reports whether the source between two text nodes of a block, src[a:b],
+// holds white space outside tags: text that a tree without white-space-only text nodes
+// (dom.DropSpaceText) leaves out, but that separates words.
+func spaceBetween(src string, a, b int) bool {
+	if b > len(src) || b-a > 4096 {
+		return true // a long gap (a comment, a script) separates anyway
+	}
+	inTag := false
+	for i := a; i < b; i++ {
+		switch c := src[i]; {
+		case c == '<':
+			inTag = true
+		case c == '>':
+			inTag = false
+		case !inTag && (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'):
+			return true
+		}
+	}
+	return false
+}
 
 // blockOwner returns the innermost block-level element at or above elem.
 func blockOwner(es []Element, elem int32) int32 {
