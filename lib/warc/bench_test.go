@@ -273,3 +273,58 @@ func BenchmarkBig9(b *testing.B) {
 		})
 	}
 }
+
+// decodeBenchPages are HTML payloads for BenchmarkDecodeHTML: synthetic pages
+// of about 10 and 100 KB with some non-ASCII UTF-8 text in every paragraph,
+// without a label (the UTF-8 check decides) and with <meta charset=utf-8>.
+func decodeBenchPages() []struct {
+	name string
+	body []byte
+} {
+	rng := uint64(3)
+	var out []struct {
+		name string
+		body []byte
+	}
+	for _, size := range []int{10 << 10, 100 << 10} {
+		var b bytes.Buffer
+		b.WriteString("<!DOCTYPE html><html><head><title>T</title></head><body>\n")
+		for i := 0; b.Len() < size; i++ {
+			p := synthPage(&rng, i)
+			if k := bytes.Index(p, []byte("<p>")); k >= 0 {
+				p = p[k:]
+			}
+			p = bytes.ReplaceAll(p, []byte("</p>"), []byte(" café – naïve Grüße 日本語 Привет</p>"))
+			b.Write(p[:min(len(p), size-b.Len())])
+		}
+		b.WriteString("</body></html>\n")
+		plain := b.Bytes()
+		meta := append([]byte(`<meta charset="utf-8">`), plain...)
+		name := fmt.Sprintf("%dKB", size>>10)
+		out = append(out,
+			struct {
+				name string
+				body []byte
+			}{"utf8-unlabeled/" + name, plain},
+			struct {
+				name string
+				body []byte
+			}{"utf8-meta/" + name, meta})
+	}
+	return out
+}
+
+// BenchmarkDecodeHTML decodes UTF-8 pages, the common case, which the
+// charset rules after the UTF-8 check (a late <meta>, the detector) must not
+// slow down.
+func BenchmarkDecodeHTML(b *testing.B) {
+	for _, c := range decodeBenchPages() {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				DecodeHTML(c.body, "text/html")
+			}
+		})
+	}
+}
