@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/warc"
 	"github.com/klauspost/compress/gzip"
@@ -57,6 +58,23 @@ func warcGz(t *testing.T) []byte {
 	return out.Bytes()
 }
 
+// arcFile is an ARC (version 1) file: the filedesc record, then one HTML
+// response; arcGz is the same with one gzip member per record, as ARC files
+// are written.
+func arcFile() (plain, gzipped []byte) {
+	desc := "1 0 Test Capture\nURL IP-address Archive-date Content-type Archive-length\n"
+	resp := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>caf\xe9</p>"
+	recs := []string{
+		fmt.Sprintf("filedesc://test.arc 127.0.0.1 20140216050221 text/plain %d\n%s\n", len(desc), desc),
+		fmt.Sprintf("http://x.com/1 93.184.216.119 20140216050221 text/html %d\n%s\n", len(resp), resp),
+	}
+	for _, r := range recs {
+		plain = append(plain, r...)
+		gzipped = append(gzipped, gz([]byte(r))...)
+	}
+	return plain, gzipped
+}
+
 func readAll(t *testing.T, paths []string, stdin []byte, opts Options) ([]*record.Record, []error, *Reader) {
 	t.Helper()
 	r := NewReader(paths, bytes.NewReader(stdin), opts)
@@ -76,6 +94,7 @@ func readAll(t *testing.T, paths []string, stdin []byte, opts Options) ([]*recor
 }
 
 func TestSniffAndRead(t *testing.T) {
+	arcPlain, arcGzip := arcFile()
 	cases := []struct {
 		name  string
 		data  []byte
@@ -86,6 +105,9 @@ func TestSniffAndRead(t *testing.T) {
 		{"gzip jsonl", gz([]byte(jsonl)), 2, "<p>one</p>"},
 		{"zstd jsonl", zst([]byte(jsonl)), 2, "<p>one</p>"},
 		{"warc.gz", warcGz(t), 1, "<p>café</p>"},
+		{"arc", arcPlain, 1, "<p>café</p>"},
+		{"arc.gz", arcGzip, 1, "<p>café</p>"},
+		{"arc in one gzip member", gz(arcPlain), 1, "<p>café</p>"},
 		{"html", []byte("\xef\xbb\xbf<html><p>x</p>"), 1, "<html><p>x</p>"},
 		{"zstd html", zst([]byte("<!doctype html><p>y")), 1, "<!doctype html><p>y"},
 	}
@@ -99,6 +121,42 @@ func TestSniffAndRead(t *testing.T) {
 				t.Errorf("Bytes %d, want %d", r.Bytes(), len(c.data))
 			}
 		})
+	}
+}
+
+// TestARCRead: an ARC file is read as WARC, not as one HTML page (issue
+// 17): its response is a page with its URL and date, the filedesc record is
+// skipped.
+func TestARCRead(t *testing.T) {
+	_, arcGzip := arcFile()
+	recs, errs, r := readAll(t, nil, arcGzip, Options{})
+	if len(recs) != 1 || len(errs) != 0 {
+		t.Fatalf("recs %d errs %v", len(recs), errs)
+	}
+	if recs[0].URL != "http://x.com/1" || recs[0].Date != "2014-02-16T05:02:21Z" || r.Skipped()["not-response"] != 1 {
+		t.Fatalf("url %q date %q skipped %v", recs[0].URL, recs[0].Date, r.Skipped())
+	}
+}
+
+// TestARCSamples reads warcio's example.arc and example.arc.gz
+// (../shared/data/warc-samples) by sniffing: one page each, with its URL.
+func TestARCSamples(t *testing.T) {
+	dir := devdata.Dir()
+	if dir == "" {
+		t.Skip("../shared/data (beside the repository) is absent; skipping the ARC samples")
+	}
+	for _, name := range []string{"example.arc", "example.arc.gz"} {
+		path := filepath.Join(dir, "warc-samples", "warcio", name)
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("%s is absent; skipping", path)
+		}
+		recs, errs, r := readAll(t, []string{path}, nil, Options{})
+		if len(recs) != 1 || len(errs) != 0 || recs[0].URL != "http://example.com/" || !strings.Contains(recs[0].HTML, "Example Domain") {
+			t.Fatalf("%s: %d records, errors %v", name, len(recs), errs)
+		}
+		if r.Read() != 2 || r.Skipped()["not-response"] != 1 {
+			t.Errorf("%s: read %d, skipped %v; want the filedesc record skipped", name, r.Read(), r.Skipped())
+		}
 	}
 }
 
