@@ -445,3 +445,24 @@ func TestJSONLAfterByteOrderMark(t *testing.T) {
 		t.Errorf("keyed: %d records, errors %v", len(recs), errs)
 	}
 }
+
+// TestUnsoundUnicodeCleaned: JSON lines and keyed lines whose members hold
+// lone surrogate escapes or invalid UTF-8 come out as valid JSON of valid
+// Unicode (issue 17 item 5; the rules are lib/record's).
+func TestUnsoundUnicodeCleaned(t *testing.T) {
+	line := "{\"id\":\"a\",\"x\":\"\\ud800\",\"y\":[\"\xff\"],\"html\":\"<p>\\udc00</p>\"}"
+	want := `{"id":"a","x":"\ufffd","y":["\ufffd"],"html":"<p>\ufffd</p>"}`
+	for _, c := range []struct {
+		name string
+		in   string
+		opts Options
+	}{{"jsonl", line + "\n", Options{}}, {"keyed", "site\t" + line + "\n", Options{Keyed: true}}} {
+		recs, errs, _ := readAll(t, nil, []byte(c.in), c.opts)
+		if len(recs) != 1 || len(errs) != 0 {
+			t.Fatalf("%s: %d records, errors %v", c.name, len(recs), errs)
+		}
+		if got := string(recs[0].AppendJSON(nil)); got != want || recs[0].HTML != "<p>\uFFFD</p>" {
+			t.Errorf("%s: got %s (html %q), want %s", c.name, got, recs[0].HTML, want)
+		}
+	}
+}
