@@ -169,6 +169,47 @@ func TestWARCSkipsCounted(t *testing.T) {
 	if r.Read() != 3 || sk["not-response"] != 1 || sk["not-html"] != 1 {
 		t.Fatalf("read %d skipped %v", r.Read(), sk)
 	}
+	want := `{"id":"` + recs[0].ID + `","url":"http://x.com/1","date":"2020-01-01T00:00:00Z","charset":"windows-1252","charset_by":"http","html":"<p>café</p>"}`
+	if got := string(recs[0].AppendJSON(nil)); got != want {
+		t.Errorf("record\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestWARCCharsetMembers: a WARC page says which encoding it was decoded
+// from and which rule chose it.
+func TestWARCCharsetMembers(t *testing.T) {
+	var out bytes.Buffer
+	w, err := warc.NewWriter(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ru := "\xc2 \xef\xee\xed\xe5\xe4\xe5\xeb\xfc\xed\xe8\xea \xef\xf0\xe0\xe2\xe8\xf2\xe5\xeb\xfc\xf1\xf2\xe2\xee \xee\xe1\xfa\xff\xe2\xe8\xeb\xee \xee \xed\xee\xe2\xfb\xf5 \xec\xe5\xf0\xe0\xf5."
+	pages := []struct{ body, ct, charset, by string }{
+		{"<p>caf\xc3\xa9</p>", "text/html", "utf-8", "valid-utf8"},
+		{"<meta charset=koi8-r><p>x</p>", "text/html", "koi8-r", "meta"},
+		{"<p>" + ru + "</p>", "text/html", "windows-1251", "detect"},
+		{"<p>caf\xe9</p>", "text/html", "windows-1252", "fallback"},
+	}
+	for i, p := range pages {
+		if _, err := w.WriteResponse(fmt.Sprintf("http://x.com/%d", i), "2020-01-01T00:00:00Z", "HTTP/1.1 200 OK\r\nContent-Type: "+p.ct+"\r\n\r\n", []byte(p.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	recs, errs, _ := readAll(t, nil, out.Bytes(), Options{})
+	if len(recs) != len(pages) || len(errs) > 0 {
+		t.Fatalf("%d records, errors %v", len(recs), errs)
+	}
+	for i, p := range pages {
+		cs, _ := recs[i].GetString("charset")
+		by, _ := recs[i].GetString("charset_by")
+		if cs != p.charset || by != p.by {
+			t.Errorf("page %d: charset %q by %q, want %q by %q", i, cs, by, p.charset, p.by)
+		}
+	}
+	if !strings.Contains(recs[2].HTML, "правительство") {
+		t.Errorf("windows-1251 page: %q", recs[2].HTML)
+	}
 }
 
 func TestFilesAndMissing(t *testing.T) {

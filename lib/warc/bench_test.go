@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 // benchCorpus is a synthetic WARC of about 50 MB: pages of 2-120 KB with
@@ -316,9 +318,27 @@ func decodeBenchPages() []struct {
 
 // BenchmarkDecodeHTML decodes UTF-8 pages, the common case, which the
 // charset rules after the UTF-8 check (a late <meta>, the detector) must not
-// slow down.
+// slow down; and unlabelled legacy pages, which go through the detector.
 func BenchmarkDecodeHTML(b *testing.B) {
-	for _, c := range decodeBenchPages() {
+	cases := decodeBenchPages()
+	for _, l := range detectTexts {
+		if l.lang != "ru" && l.lang != "zh-Hans" && l.lang != "de" {
+			continue
+		}
+		e, _ := htmlindex.Get(l.encodings[0])
+		text, _ := e.NewEncoder().String(strings.Repeat("<p>"+l.text+"</p>\n", 100))
+		cases = append(cases, struct {
+			name string
+			body []byte
+		}{"legacy-" + l.encodings[0] + "/" + fmt.Sprintf("%dKB", len(text)>>10), []byte(text)})
+	}
+	de, _ := htmlindex.Get("windows-1252")
+	text, _ := de.NewEncoder().String(strings.Repeat("<p>"+westernTexts[0].text+"</p>\n", 100))
+	cases = append(cases, struct {
+		name string
+		body []byte
+	}{"legacy-windows-1252/" + fmt.Sprintf("%dKB", len(text)>>10), []byte(text)})
+	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.body)))
 			b.ReportAllocs()
