@@ -340,11 +340,7 @@ func BenchmarkDecodeHTML(b *testing.B) {
 	}{"legacy-windows-1252/" + fmt.Sprintf("%dKB", len(text)>>10), []byte(text)})
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			b.SetBytes(int64(len(c.body)))
-			b.ReportAllocs()
-			for b.Loop() {
-				DecodeHTML(c.body, "text/html")
-			}
+			loop(b, int64(len(c.body)), func() { DecodeHTML(c.body, "text/html") })
 		})
 	}
 }

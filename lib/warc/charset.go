@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -65,6 +66,9 @@ const (
 // text, the WHATWG name of the encoding used and the rule that chose it.
 func DecodeHTML(body []byte, contentType string) (html, charset string, source CharsetSource) {
 	name, bom, source := DetectCharset(body, contentType)
+	if source == CharsetUTF8 {
+		return string(body), name, source // checked valid already
+	}
 	return decodeAs(body[bom:], name), name, source
 }
 
@@ -305,6 +309,13 @@ func prescanMeta(b []byte) string { return prescan(b, false) }
 func prescan(b []byte, head bool) string {
 	pos := 0
 	for pos < len(b) {
+		if b[pos] != '<' { // every step below starts at a '<'
+			i := bytes.IndexByte(b[pos:], '<')
+			if i < 0 {
+				return ""
+			}
+			pos += i
+		}
 		rest := b[pos:]
 		switch {
 		case hasPrefixFold(rest, "<!--"):
