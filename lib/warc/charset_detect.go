@@ -245,6 +245,7 @@ func gbkWeight(l, t byte) float64 {
 
 func scoreBig5(b []byte) float64 {
 	pts := 0.0
+	low, high := 0, 0 // characters with a trail byte below 0x80, and above
 	for i := 0; i < len(b); {
 		l := b[i]
 		if l < 0x80 {
@@ -263,13 +264,22 @@ func scoreBig5(b []byte) float64 {
 			continue
 		}
 		// Big5 text has about two in five trail bytes below 0x80 (63 of a
-		// row's 157 cells): a reading without them is not Big5.
+		// row's 157 cells): a reading without them is not Big5. Each
+		// character with a high trail pays a little for it, and when fewer
+		// than one in ten of 50 or more have a low one, they pay back what
+		// they earned.
 		w := big5Weight(l, t)
 		if t >= 0xA1 {
 			w -= 0.25
+			high++
+		} else {
+			low++
 		}
 		pts += dbcs(b, i, w, t, l <= 0xA3)
 		i += 2
+	}
+	if low+high >= 50 && 10*low < low+high {
+		pts -= 2 * float64(high)
 	}
 	return pts
 }
@@ -720,6 +730,7 @@ func (t *sbTable) score(b []byte) float64 {
 		case sbBad:
 			pts += badByte
 			endWord()
+			prevKind = sbBad
 		case sbLetter, sbMark:
 			if info.kind == sbMark && prevKind != sbLetter && prevKind != sbMark {
 				pts += implausible // a combining mark with nothing to combine with
