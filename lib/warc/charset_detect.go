@@ -25,14 +25,19 @@ import (
 //     hanzi, KS X 1001's 2,350 hangul, JIS X 0208's kana and level 1 kanji
 //     score high; level 2, extensions, and scripts foreign to the language
 //     (kana read as GBK, hanja read as EUC-KR) score low; user-defined areas
-//     cost.
+//     cost. A character between two ASCII letters (an accented letter of a
+//     Latin word read as a double-byte code) scores low; a Japanese reading
+//     with kanji but hardly any kana, and a Big5 reading with hardly any
+//     trail byte below 0x80, lose what their characters earned.
 //   - Single-byte encodings (windows-125x, ISO-8859-2, KOI8, windows-874)
 //     score the words the bytes make: a symbol inside a word, a word mixing
 //     scripts, a lower-case letter followed by a capital, an unplaced combining
 //     mark or a final sigma inside a word cost a point; the letters left are
 //     scored by how well one language of their script explains them (its
-//     letters, weighted by frequency: charset_langs.go), and a script read
-//     mostly as capitals loses the excess.
+//     letters, weighted by frequency; a letter of another language of the
+//     same region scores a little, one of no such language costs:
+//     charset_langs.go), and a script read mostly as capitals loses the
+//     excess.
 //   - The best total wins (ties go to the earlier candidate in detectOrder),
 //     if it beats windows-1252 by a margin; otherwise windows-1252 stays.
 
