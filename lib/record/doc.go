@@ -6,4 +6,9 @@
 // MaxBytes limit turns an oversized line into a per-record error). A Writer
 // writes records back, keeping the members of the input in their order and
 // appending the fields a tool set; values it did not change are not re-encoded.
+//
+// Every record written is valid JSON of valid Unicode: the Reader replaces, in
+// the strings of every member, each \u escape of a lone surrogate and each
+// byte of invalid UTF-8 with \ufffd (both are valid JSON syntax, but jq and
+// strict decoders reject them); sound members keep their bytes as read.
 package record

@@ -2,9 +2,11 @@ package record
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -29,7 +31,7 @@ func parseObject(line []byte) ([]member, error) {
 		if i >= len(line) || line[i] != '"' {
 			return nil, fmt.Errorf("expected a member name at byte %d", i)
 		}
-		end, err := scanString(line, i)
+		end, _, err := scanString(line, i)
 		if err != nil {
 			return nil, err
 		}
@@ -42,11 +44,16 @@ func parseObject(line []byte) ([]member, error) {
 			return nil, fmt.Errorf("expected ':' after member %q", key)
 		}
 		i = skipSpace(line, i+1)
-		vend, err := scanValue(line, i)
+		vend, flags, err := scanValue(line, i)
 		if err != nil {
 			return nil, fmt.Errorf("member %q: %w", key, err)
 		}
-		fields = append(fields, member{key: key, raw: line[i:vend:vend]})
+		raw := line[i:vend:vend]
+		if flags&strUnsound != 0 {
+			raw = appendSound(nil, raw)
+			flags = flags&^strUnsound | strEscape | strValidUTF8
+		}
+		fields = append(fields, member{key: key, raw: raw, flags: flags})
 		i = skipSpace(line, vend)
 		if i < len(line) && line[i] == ',' {
 			i = skipSpace(line, i+1)
@@ -69,54 +76,122 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-// scanString returns the index just past the JSON string starting at b[i].
-func scanString(b []byte, i int) (int, error) {
+// String flags: what scanString saw in the strings of a value.
+const (
+	strEscape    uint8 = 1 << iota // a backslash escape
+	strNonASCII                    // a byte >= 0x80
+	strUnsound                     // invalid UTF-8 or a \u escape of a lone surrogate
+	strValidUTF8                   // the bytes were checked: valid UTF-8 (set with strNonASCII)
+)
+
+// scanString returns the index just past the JSON string starting at b[i],
+// and flags saying whether it holds escapes and non-ASCII bytes, and whether
+// it is unsound: invalid UTF-8, or a \u escape of a surrogate that is not
+// half of a pair (both are valid JSON syntax, but not Unicode, and jq
+// rejects them).
+func scanString(b []byte, i int) (int, uint8, error) {
+	var acc byte
+	var acc8 uint64
+	var flags uint8
 	for j := i + 1; j < len(b); j++ {
-		switch c := b[j]; {
+		// Eight bytes at a time while none is a quote, a backslash or a
+		// control character (the bit tricks are exact for "any byte").
+		for j+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[j:])
+			if m := (x-lo8*0x20)&^x&hi8 | hasZero(x^(lo8*'"')) | hasZero(x^(lo8*'\\')); m != 0 {
+				// The lowest marked byte is the first special one (the
+				// tricks only mark bytes wrongly above a true mark).
+				k := bits.TrailingZeros64(m) >> 3
+				acc8 |= x & (1<<(8*k) - 1)
+				j += k
+				break
+			}
+			acc8 |= x
+			j += 8
+		}
+		if j >= len(b) {
+			break
+		}
+		c := b[j]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			acc |= c
+			continue
+		}
+		switch {
 		case c == '"':
-			return j + 1, nil
+			if acc >= 0x80 || acc8&hi8 != 0 {
+				flags |= strNonASCII
+				if utf8.Valid(b[i+1 : j]) {
+					flags |= strValidUTF8
+				} else {
+					flags |= strUnsound
+				}
+			}
+			return j + 1, flags, nil
 		case c == '\\':
+			flags |= strEscape
 			if j+1 >= len(b) {
-				return 0, errors.New("unterminated string")
+				return 0, 0, errors.New("unterminated string")
 			}
 			switch b[j+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				j++
 			case 'u':
-				if _, ok := hex4(b[j+2:]); !ok {
-					return 0, fmt.Errorf("bad \\u escape at byte %d", j)
+				r, ok := hex4(b[j+2:])
+				if !ok {
+					return 0, 0, fmt.Errorf("bad \\u escape at byte %d", j)
 				}
 				j += 5
+				if r >= 0xD800 && r <= 0xDFFF {
+					if r <= 0xDBFF && j+6 < len(b) && b[j+1] == '\\' && b[j+2] == 'u' {
+						if r2, ok := hex4(b[j+3:]); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
+							j += 6 // a pair
+							continue
+						}
+					}
+					flags |= strUnsound
+				}
 			default:
-				return 0, fmt.Errorf("bad escape at byte %d", j)
+				return 0, 0, fmt.Errorf("bad escape at byte %d", j)
 			}
-		case c < 0x20:
-			return 0, fmt.Errorf("control character in string at byte %d", j)
+		default:
+			return 0, 0, fmt.Errorf("control character in string at byte %d", j)
 		}
 	}
-	return 0, errors.New("unterminated string")
+	return 0, 0, errors.New("unterminated string")
 }
 
-// scanValue returns the index just past the JSON value starting at b[i].
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+)
+
+// hasZero is non-zero when a byte of x is zero.
+func hasZero(x uint64) uint64 { return (x - lo8) &^ x & hi8 }
+
+// scanValue returns the index just past the JSON value starting at b[i],
+// and the flags of scanString over the strings in it.
 // Strings are scanned here; other values are delimited and then checked
 // with json.Valid, which is cheap since page content lives in strings.
-func scanValue(b []byte, i int) (int, error) {
+func scanValue(b []byte, i int) (int, uint8, error) {
 	if i >= len(b) {
-		return 0, errors.New("missing value")
+		return 0, 0, errors.New("missing value")
 	}
 	if b[i] == '"' {
 		return scanString(b, i)
 	}
+	var flags uint8
 	depth := 0
 	j := i
 	for ; j < len(b); j++ {
 		c := b[j]
 		switch c {
 		case '"':
-			end, err := scanString(b, j)
+			end, f, err := scanString(b, j)
 			if err != nil {
-				return 0, err
+				return 0, 0, err
 			}
+			flags |= f
 			j = end - 1
 			continue
 		case '{', '[':
@@ -141,9 +216,69 @@ func scanValue(b []byte, i int) (int, error) {
 done:
 	v := trimSpace(b[i:j])
 	if len(v) == 0 || !json.Valid(v) {
-		return 0, fmt.Errorf("invalid value at byte %d", i)
+		return 0, 0, fmt.Errorf("invalid value at byte %d", i)
 	}
-	return i + len(v), nil
+	// Flags of nested strings are not kept per string: strValidUTF8 only
+	// speaks for a single string.
+	return i + len(v), flags &^ strValidUTF8, nil
+}
+
+// appendSound appends the JSON value raw (valid JSON syntax) to dst with
+// every string made valid Unicode: each byte of invalid UTF-8 and each \u
+// escape of a lone surrogate becomes \ufffd (U+FFFD), as unquote decodes
+// them; everything else is copied byte for byte.
+func appendSound(dst, raw []byte) []byte {
+	const repl = `\ufffd`
+	in := false
+	start := 0
+	for j := 0; j < len(raw); {
+		c := raw[j]
+		if !in {
+			if c == '"' {
+				in = true
+			}
+			j++
+			continue
+		}
+		switch {
+		case c == '"':
+			in = false
+			j++
+		case c == '\\':
+			if raw[j+1] != 'u' {
+				j += 2
+				continue
+			}
+			r, _ := hex4(raw[j+2:])
+			if r < 0xD800 || r > 0xDFFF {
+				j += 6
+				continue
+			}
+			if r <= 0xDBFF && j+12 <= len(raw) && raw[j+6] == '\\' && raw[j+7] == 'u' {
+				if r2, ok := hex4(raw[j+8:]); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
+					j += 12
+					continue
+				}
+			}
+			dst = append(dst, raw[start:j]...)
+			dst = append(dst, repl...)
+			j += 6
+			start = j
+		case c < utf8.RuneSelf:
+			j++
+		default:
+			r, size := utf8.DecodeRune(raw[j:])
+			if r == utf8.RuneError && size == 1 {
+				dst = append(dst, raw[start:j]...)
+				dst = append(dst, repl...)
+				j++
+				start = j
+				continue
+			}
+			j += size
+		}
+	}
+	return append(dst, raw[start:]...)
 }
 
 func trimSpace(b []byte) []byte {
@@ -160,7 +295,11 @@ func trimSpace(b []byte) []byte {
 
 // unquote decodes a JSON string literal (with its quotes). Invalid UTF-8
 // becomes U+FFFD, as encoding/json does.
-func unquote(raw []byte) (string, error) {
+func unquote(raw []byte) (string, error) { return unquoteFlags(raw, 0) }
+
+// unquoteFlags is unquote knowing scanString's flags for raw: with
+// strValidUTF8 (or no non-ASCII byte) the bytes are not checked again.
+func unquoteFlags(raw []byte, flags uint8) (string, error) {
 	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return "", errors.New("not a JSON string")
 	}
@@ -175,7 +314,10 @@ func unquote(raw []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !utf8.Valid(out) {
+	// unescape writes valid UTF-8 for every escape, so its output is valid
+	// when its input was.
+	sound := flags&strValidUTF8 != 0 || (flags != 0 && flags&strNonASCII == 0)
+	if !sound && !utf8.Valid(out) {
 		return replaceInvalid(out), nil
 	}
 	return unsafe.String(unsafe.SliceData(out), len(out)), nil

@@ -65,9 +65,13 @@ func (r *Reader) Next() (*Record, error) {
 
 func skipSpaceBytes(b []byte) []byte { return b[skipSpace(b, 0):] }
 
-// Parse makes a record of one JSON object. The record keeps line: the caller
-// must not modify it afterwards.
+// Parse makes a record of one JSON object; htmlField names the page's member
+// ("html" when empty). The record keeps line: the caller must not modify it
+// afterwards.
 func Parse(line []byte, htmlField string) (*Record, error) {
+	if htmlField == "" {
+		htmlField = "html"
+	}
 	fields, err := parseObject(line)
 	if err != nil {
 		return nil, err
@@ -79,7 +83,7 @@ func Parse(line []byte, htmlField string) (*Record, error) {
 			if len(m.raw) == 0 || m.raw[0] != '"' {
 				continue
 			}
-			s, err := unquoteOwned(m.raw)
+			s, err := unquoteOwned(m.raw, m.flags)
 			if err != nil {
 				return nil, fmt.Errorf("member %q: %w", m.key, err)
 			}
@@ -91,10 +95,11 @@ func Parse(line []byte, htmlField string) (*Record, error) {
 
 // unquoteOwned is unquote for bytes the record owns for good: a string
 // without escapes shares their memory instead of copying a page again.
-func unquoteOwned(raw []byte) (string, error) {
+// flags are scanString's for raw (sound: appendSound has run if needed).
+func unquoteOwned(raw []byte, flags uint8) (string, error) {
 	body := raw[1 : len(raw)-1]
-	if indexByte(body, '\\') < 0 && validUTF8(body) && len(body) > 0 {
+	if flags&strEscape == 0 && (flags&strNonASCII == 0 || flags&strValidUTF8 != 0) && len(body) > 0 {
 		return unsafe.String(&body[0], len(body)), nil
 	}
-	return unquote(raw)
+	return unquoteFlags(raw, flags)
 }

@@ -34,8 +34,9 @@ type Record struct {
 
 // member is one JSON object member: the key as written and its raw value.
 type member struct {
-	key string
-	raw []byte
+	key   string
+	raw   []byte
+	flags uint8 // scanString's flags for a value read from input; 0 when set
 }
 
 // Error is a problem with one record: it names the record so that the
@@ -125,7 +126,7 @@ func (r *Record) Set(key string, v any) error {
 func (r *Record) SetRaw(key string, raw []byte) {
 	for i := range r.fields {
 		if r.fields[i].key == key {
-			r.fields[i].raw = raw
+			r.fields[i].raw, r.fields[i].flags = raw, 0
 			return
 		}
 	}

@@ -3,7 +3,6 @@ package record
 import (
 	"bufio"
 	"io"
-	"unicode/utf8"
 )
 
 // Writer writes records as JSON lines through one buffer. Call Flush at the
@@ -39,5 +38,3 @@ func (w *Writer) WriteLine(line []byte) error {
 
 // Flush writes any buffered data to the underlying writer.
 func (w *Writer) Flush() error { return w.w.Flush() }
-
-func validUTF8(b []byte) bool { return utf8.Valid(b) }

@@ -23,6 +23,7 @@ func FuzzSniff(f *testing.F) {
 		"<html><body><p>a page</p></body></html>",
 		"WARC/1.0\r\nWARC-Type: response\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: 40\r\n\r\nHTTP/1.1 200 OK\r\n\r\n<p>warc page</p>\r\n\r\n",
 		"WARC/1.0\r\nContent-Length: -1\r\n\r\n",
+		"filedesc://a.arc 127.0.0.1 20140216050221 text/plain 3\nabc\n\nhttp://x.com/ 1.2.3.4 20140216050221 text/html 44\nHTTP/1.1 200 OK\r\n\r\n<p>an ARC page</p>x\n",
 		"site\t{\"html\":\"keyed\"}\n",
 		"\x00\x01\x02", "", "\n\n\n",
 	} {

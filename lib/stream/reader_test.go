@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/warc"
 	"github.com/klauspost/compress/gzip"
@@ -57,6 +58,23 @@ func warcGz(t *testing.T) []byte {
 	return out.Bytes()
 }
 
+// arcFile is an ARC (version 1) file: the filedesc record, then one HTML
+// response; arcGz is the same with one gzip member per record, as ARC files
+// are written.
+func arcFile() (plain, gzipped []byte) {
+	desc := "1 0 Test Capture\nURL IP-address Archive-date Content-type Archive-length\n"
+	resp := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>caf\xe9</p>"
+	recs := []string{
+		fmt.Sprintf("filedesc://test.arc 127.0.0.1 20140216050221 text/plain %d\n%s\n", len(desc), desc),
+		fmt.Sprintf("http://x.com/1 93.184.216.119 20140216050221 text/html %d\n%s\n", len(resp), resp),
+	}
+	for _, r := range recs {
+		plain = append(plain, r...)
+		gzipped = append(gzipped, gz([]byte(r))...)
+	}
+	return plain, gzipped
+}
+
 func readAll(t *testing.T, paths []string, stdin []byte, opts Options) ([]*record.Record, []error, *Reader) {
 	t.Helper()
 	r := NewReader(paths, bytes.NewReader(stdin), opts)
@@ -76,6 +94,7 @@ func readAll(t *testing.T, paths []string, stdin []byte, opts Options) ([]*recor
 }
 
 func TestSniffAndRead(t *testing.T) {
+	arcPlain, arcGzip := arcFile()
 	cases := []struct {
 		name  string
 		data  []byte
@@ -86,6 +105,9 @@ func TestSniffAndRead(t *testing.T) {
 		{"gzip jsonl", gz([]byte(jsonl)), 2, "<p>one</p>"},
 		{"zstd jsonl", zst([]byte(jsonl)), 2, "<p>one</p>"},
 		{"warc.gz", warcGz(t), 1, "<p>café</p>"},
+		{"arc", arcPlain, 1, "<p>café</p>"},
+		{"arc.gz", arcGzip, 1, "<p>café</p>"},
+		{"arc in one gzip member", gz(arcPlain), 1, "<p>café</p>"},
 		{"html", []byte("\xef\xbb\xbf<html><p>x</p>"), 1, "<html><p>x</p>"},
 		{"zstd html", zst([]byte("<!doctype html><p>y")), 1, "<!doctype html><p>y"},
 	}
@@ -102,6 +124,42 @@ func TestSniffAndRead(t *testing.T) {
 	}
 }
 
+// TestARCRead: an ARC file is read as WARC, not as one HTML page (issue
+// 17): its response is a page with its URL and date, the filedesc record is
+// skipped.
+func TestARCRead(t *testing.T) {
+	_, arcGzip := arcFile()
+	recs, errs, r := readAll(t, nil, arcGzip, Options{})
+	if len(recs) != 1 || len(errs) != 0 {
+		t.Fatalf("recs %d errs %v", len(recs), errs)
+	}
+	if recs[0].URL != "http://x.com/1" || recs[0].Date != "2014-02-16T05:02:21Z" || r.Skipped()["not-response"] != 1 {
+		t.Fatalf("url %q date %q skipped %v", recs[0].URL, recs[0].Date, r.Skipped())
+	}
+}
+
+// TestARCSamples reads warcio's example.arc and example.arc.gz
+// (../shared/data/warc-samples) by sniffing: one page each, with its URL.
+func TestARCSamples(t *testing.T) {
+	dir := devdata.Dir()
+	if dir == "" {
+		t.Skip("../shared/data (beside the repository) is absent; skipping the ARC samples")
+	}
+	for _, name := range []string{"example.arc", "example.arc.gz"} {
+		path := filepath.Join(dir, "warc-samples", "warcio", name)
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("%s is absent; skipping", path)
+		}
+		recs, errs, r := readAll(t, []string{path}, nil, Options{})
+		if len(recs) != 1 || len(errs) != 0 || recs[0].URL != "http://example.com/" || !strings.Contains(recs[0].HTML, "Example Domain") {
+			t.Fatalf("%s: %d records, errors %v", name, len(recs), errs)
+		}
+		if r.Read() != 2 || r.Skipped()["not-response"] != 1 {
+			t.Errorf("%s: read %d, skipped %v; want the filedesc record skipped", name, r.Read(), r.Skipped())
+		}
+	}
+}
+
 func TestWARCSkipsCounted(t *testing.T) {
 	recs, errs, r := readAll(t, nil, warcGz(t), Options{})
 	if len(recs) != 1 || len(errs) != 0 || recs[0].URL != "http://x.com/1" || recs[0].ID == "" {
@@ -110,6 +168,47 @@ func TestWARCSkipsCounted(t *testing.T) {
 	sk := r.Skipped()
 	if r.Read() != 3 || sk["not-response"] != 1 || sk["not-html"] != 1 {
 		t.Fatalf("read %d skipped %v", r.Read(), sk)
+	}
+	want := `{"id":"` + recs[0].ID + `","url":"http://x.com/1","date":"2020-01-01T00:00:00Z","charset":"windows-1252","charset_by":"http","html":"<p>café</p>"}`
+	if got := string(recs[0].AppendJSON(nil)); got != want {
+		t.Errorf("record\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestWARCCharsetMembers: a WARC page says which encoding it was decoded
+// from and which rule chose it.
+func TestWARCCharsetMembers(t *testing.T) {
+	var out bytes.Buffer
+	w, err := warc.NewWriter(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ru := "\xc2 \xef\xee\xed\xe5\xe4\xe5\xeb\xfc\xed\xe8\xea \xef\xf0\xe0\xe2\xe8\xf2\xe5\xeb\xfc\xf1\xf2\xe2\xee \xee\xe1\xfa\xff\xe2\xe8\xeb\xee \xee \xed\xee\xe2\xfb\xf5 \xec\xe5\xf0\xe0\xf5."
+	pages := []struct{ body, ct, charset, by string }{
+		{"<p>caf\xc3\xa9</p>", "text/html", "utf-8", "valid-utf8"},
+		{"<meta charset=koi8-r><p>x</p>", "text/html", "koi8-r", "meta"},
+		{"<p>" + ru + "</p>", "text/html", "windows-1251", "detect"},
+		{"<p>caf\xe9</p>", "text/html", "windows-1252", "fallback"},
+	}
+	for i, p := range pages {
+		if _, err := w.WriteResponse(fmt.Sprintf("http://x.com/%d", i), "2020-01-01T00:00:00Z", "HTTP/1.1 200 OK\r\nContent-Type: "+p.ct+"\r\n\r\n", []byte(p.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	recs, errs, _ := readAll(t, nil, out.Bytes(), Options{})
+	if len(recs) != len(pages) || len(errs) > 0 {
+		t.Fatalf("%d records, errors %v", len(recs), errs)
+	}
+	for i, p := range pages {
+		cs, _ := recs[i].GetString("charset")
+		by, _ := recs[i].GetString("charset_by")
+		if cs != p.charset || by != p.by {
+			t.Errorf("page %d: charset %q by %q, want %q by %q", i, cs, by, p.charset, p.by)
+		}
+	}
+	if !strings.Contains(recs[2].HTML, "правительство") {
+		t.Errorf("windows-1251 page: %q", recs[2].HTML)
 	}
 }
 
@@ -385,5 +484,26 @@ func TestJSONLAfterByteOrderMark(t *testing.T) {
 	recs, errs, _ := readAll(t, nil, []byte("\xef\xbb\xbfx.com\t"+`{"id":"k","html":"<p>"}`+"\n"), Options{Keyed: true})
 	if len(recs) != 1 || len(errs) != 0 || recs[0].Key != "x.com" {
 		t.Errorf("keyed: %d records, errors %v", len(recs), errs)
+	}
+}
+
+// TestUnsoundUnicodeCleaned: JSON lines and keyed lines whose members hold
+// lone surrogate escapes or invalid UTF-8 come out as valid JSON of valid
+// Unicode (issue 17 item 5; the rules are lib/record's).
+func TestUnsoundUnicodeCleaned(t *testing.T) {
+	line := "{\"id\":\"a\",\"x\":\"\\ud800\",\"y\":[\"\xff\"],\"html\":\"<p>\\udc00</p>\"}"
+	want := `{"id":"a","x":"\ufffd","y":["\ufffd"],"html":"<p>\ufffd</p>"}`
+	for _, c := range []struct {
+		name string
+		in   string
+		opts Options
+	}{{"jsonl", line + "\n", Options{}}, {"keyed", "site\t" + line + "\n", Options{Keyed: true}}} {
+		recs, errs, _ := readAll(t, nil, []byte(c.in), c.opts)
+		if len(recs) != 1 || len(errs) != 0 {
+			t.Fatalf("%s: %d records, errors %v", c.name, len(recs), errs)
+		}
+		if got := string(recs[0].AppendJSON(nil)); got != want || recs[0].HTML != "<p>\uFFFD</p>" {
+			t.Errorf("%s: got %s (html %q), want %s", c.name, got, recs[0].HTML, want)
+		}
 	}
 }

@@ -10,8 +10,11 @@ import (
 	"github.com/chaffkit/chaff/lib/warc"
 )
 
-// warcSource yields the HTML pages of a WARC file as records
-// {"id","url","date","html"}; other records are skipped with their reason.
+// warcSource yields the HTML pages of a WARC (or ARC) file as records
+// {"id","url","date","charset","charset_by","html"}: charset is the WHATWG
+// name of the encoding the payload was decoded from, charset_by the rule
+// that chose it (warc.CharsetSource: bom, http, meta, valid-utf8,
+// meta-late, detect, fallback). Other records are skipped with their reason.
 type warcSource struct {
 	r    *warc.Reader
 	name string
@@ -68,6 +71,8 @@ func (s *warcSource) Next() (*record.Record, error) {
 	if page.Date != "" {
 		out.Set("date", page.Date)
 	}
+	out.Set("charset", page.Charset)
+	out.Set("charset_by", page.CharsetSource.String())
 	field := s.opts.HTMLField
 	if field == "" {
 		field = "html"

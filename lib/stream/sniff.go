@@ -63,7 +63,8 @@ func SniffCompression(br *bufio.Reader) Compression {
 const sniffWindow = 256 << 10
 
 // SniffFormat tells the format of br's content (after decompression) from
-// its first bytes, without consuming anything.
+// its first bytes, without consuming anything. An ARC file ("filedesc://"
+// first) is FormatWARC: lib/warc reads both.
 func SniffFormat(br *bufio.Reader, c Compression) Format {
 	raw, _ := br.Peek(sniffWindow)
 	head := raw
@@ -132,8 +133,8 @@ func formatOf(head []byte) Format {
 	head = bytes.TrimPrefix(head, utf8BOM)
 	head = bytes.TrimLeft(head, " \t\r\n")
 	switch {
-	case bytes.HasPrefix(head, []byte("WARC/")):
-		return FormatWARC
+	case bytes.HasPrefix(head, []byte("WARC/")), bytes.HasPrefix(head, []byte("filedesc://")):
+		return FormatWARC // lib/warc reads ARC files (a filedesc record first) too
 	case len(head) > 0 && head[0] == '{':
 		return FormatJSONL
 	default:

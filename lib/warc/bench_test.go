@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 // benchCorpus is a synthetic WARC of about 50 MB: pages of 2-120 KB with
@@ -270,6 +272,75 @@ func BenchmarkBig9(b *testing.B) {
 		})
 		b.Run("decompress/"+c.name, func(b *testing.B) {
 			loop(b, c.warc, func() { bareDecompress(b, c) })
+		})
+	}
+}
+
+// decodeBenchPages are HTML payloads for BenchmarkDecodeHTML: synthetic pages
+// of about 10 and 100 KB with some non-ASCII UTF-8 text in every paragraph,
+// without a label (the UTF-8 check decides) and with <meta charset=utf-8>.
+func decodeBenchPages() []struct {
+	name string
+	body []byte
+} {
+	rng := uint64(3)
+	var out []struct {
+		name string
+		body []byte
+	}
+	for _, size := range []int{10 << 10, 100 << 10} {
+		var b bytes.Buffer
+		b.WriteString("<!DOCTYPE html><html><head><title>T</title></head><body>\n")
+		for i := 0; b.Len() < size; i++ {
+			p := synthPage(&rng, i)
+			if k := bytes.Index(p, []byte("<p>")); k >= 0 {
+				p = p[k:]
+			}
+			p = bytes.ReplaceAll(p, []byte("</p>"), []byte(" café – naïve Grüße 日本語 Привет</p>"))
+			b.Write(p[:min(len(p), size-b.Len())])
+		}
+		b.WriteString("</body></html>\n")
+		plain := b.Bytes()
+		meta := append([]byte(`<meta charset="utf-8">`), plain...)
+		name := fmt.Sprintf("%dKB", size>>10)
+		out = append(out,
+			struct {
+				name string
+				body []byte
+			}{"utf8-unlabeled/" + name, plain},
+			struct {
+				name string
+				body []byte
+			}{"utf8-meta/" + name, meta})
+	}
+	return out
+}
+
+// BenchmarkDecodeHTML decodes UTF-8 pages, the common case, which the
+// charset rules after the UTF-8 check (a late <meta>, the detector) must not
+// slow down; and unlabelled legacy pages, which go through the detector.
+func BenchmarkDecodeHTML(b *testing.B) {
+	cases := decodeBenchPages()
+	for _, l := range detectTexts {
+		if l.lang != "ru" && l.lang != "zh-Hans" && l.lang != "de" {
+			continue
+		}
+		e, _ := htmlindex.Get(l.encodings[0])
+		text, _ := e.NewEncoder().String(strings.Repeat("<p>"+l.text+"</p>\n", 100))
+		cases = append(cases, struct {
+			name string
+			body []byte
+		}{"legacy-" + l.encodings[0] + "/" + fmt.Sprintf("%dKB", len(text)>>10), []byte(text)})
+	}
+	de, _ := htmlindex.Get("windows-1252")
+	text, _ := de.NewEncoder().String(strings.Repeat("<p>"+westernTexts[0].text+"</p>\n", 100))
+	cases = append(cases, struct {
+		name string
+		body []byte
+	}{"legacy-windows-1252/" + fmt.Sprintf("%dKB", len(text)>>10), []byte(text)})
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			loop(b, int64(len(c.body)), func() { DecodeHTML(c.body, "text/html") })
 		})
 	}
 }

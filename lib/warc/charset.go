@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -16,23 +17,58 @@ const (
 	CharsetHTTP                              // the charset parameter of the HTTP Content-Type
 	CharsetMeta                              // a <meta> in the first 1024 bytes
 	CharsetUTF8                              // no label, and the bytes are valid UTF-8
-	CharsetFallback                          // no label, not UTF-8: windows-1252
+	CharsetFallback                          // no label, not UTF-8, no guess: windows-1252
+	CharsetMetaLate                          // a <meta> further into the head
+	CharsetDetect                            // the statistical detector
 )
 
-// prescanLimit is how far the <meta> prescan looks, as in the HTML standard.
-const prescanLimit = 1024
+// String is the source's name in records ("charset_by"): bom, http, meta,
+// valid-utf8, meta-late, detect or fallback.
+func (s CharsetSource) String() string {
+	switch s {
+	case CharsetBOM:
+		return "bom"
+	case CharsetHTTP:
+		return "http"
+	case CharsetMeta:
+		return "meta"
+	case CharsetUTF8:
+		return "valid-utf8"
+	case CharsetFallback:
+		return "fallback"
+	case CharsetMetaLate:
+		return "meta-late"
+	case CharsetDetect:
+		return "detect"
+	}
+	return "unknown"
+}
+
+// prescanLimit is how far the <meta> prescan looks, as in the HTML standard;
+// headScanLimit how far the later look for a <meta> in the head goes.
+const (
+	prescanLimit  = 1024
+	headScanLimit = 64 << 10
+)
 
 // DecodeHTML decodes an HTML payload to UTF-8 the way browsers do (the HTML
-// standard's encoding sniffing, without the parser's later re-decisions): a
-// byte order mark wins, then the charset parameter of contentType (the HTTP
+// standard's encoding sniffing, with a detector as browsers add one): a byte
+// order mark wins, then the charset parameter of contentType (the HTTP
 // Content-Type), then a <meta charset> or <meta http-equiv=content-type> in
-// the first 1024 bytes, and without any label the bytes are read as UTF-8
-// when they are valid UTF-8, else as windows-1252. Labels follow the WHATWG
-// Encoding standard (iso-8859-1 and latin1 mean windows-1252, a UTF-16 label
-// in a <meta> means UTF-8). Invalid bytes become U+FFFD. It returns the text,
-// the WHATWG name of the encoding used and where it came from.
+// the first 1024 bytes; without any label the bytes are read as UTF-8 when
+// they are valid UTF-8; else a <meta> further into the head (the first 64 KB,
+// up to </head> or <body>, script and style skipped) decides, else a
+// statistical guess among the legacy encodings a crawl meets (GBK, Big5,
+// Shift_JIS, EUC-JP, EUC-KR, windows-1250 to 1257, ISO-8859-2, KOI8-R/U,
+// windows-874: see charset_detect.go), else windows-1252. Labels follow the
+// WHATWG Encoding standard (iso-8859-1 and latin1 mean windows-1252, a UTF-16
+// label in a <meta> means UTF-8). Invalid bytes become U+FFFD. It returns the
+// text, the WHATWG name of the encoding used and the rule that chose it.
 func DecodeHTML(body []byte, contentType string) (html, charset string, source CharsetSource) {
 	name, bom, source := DetectCharset(body, contentType)
+	if source == CharsetUTF8 {
+		return string(body), name, source // checked valid already
+	}
 	return decodeAs(body[bom:], name), name, source
 }
 
@@ -58,6 +94,12 @@ func DetectCharset(body []byte, contentType string) (name string, bomLen int, so
 	}
 	if utf8.Valid(body) {
 		return "utf-8", 0, CharsetUTF8
+	}
+	if n := prescan(body[:min(len(body), headScanLimit)], true); n != "" {
+		return n, 0, CharsetMetaLate
+	}
+	if n := detectLegacy(body); n != "" {
+		return n, 0, CharsetDetect
 	}
 	return "windows-1252", 0, CharsetFallback
 }
@@ -259,9 +301,21 @@ func hasPrefixFold(b []byte, prefix string) bool {
 // prescanMeta is the HTML standard's "prescan a byte stream to determine its
 // encoding" over b (the first 1024 bytes): it returns the WHATWG name of the
 // encoding a <meta> declares, or "".
-func prescanMeta(b []byte) string {
+func prescanMeta(b []byte) string { return prescan(b, false) }
+
+// prescan is prescanMeta, and with head the look further into the head: it
+// stops at <body> or </head> and skips the content of <script> and <style>
+// (where a "<meta charset" may be a string of the script).
+func prescan(b []byte, head bool) string {
 	pos := 0
 	for pos < len(b) {
+		if b[pos] != '<' { // every step below starts at a '<'
+			i := bytes.IndexByte(b[pos:], '<')
+			if i < 0 {
+				return ""
+			}
+			pos += i
+		}
 		rest := b[pos:]
 		switch {
 		case hasPrefixFold(rest, "<!--"):
@@ -279,6 +333,17 @@ func prescanMeta(b []byte) string {
 			}
 			continue
 		case len(rest) >= 2 && rest[0] == '<' && (isASCIIAlpha(rest[1]) || (rest[1] == '/' && len(rest) >= 3 && isASCIIAlpha(rest[2]))):
+			var rawText string
+			if head {
+				switch {
+				case tagIs(rest, "<body"), tagIs(rest, "</head"):
+					return ""
+				case tagIs(rest, "<script"):
+					rawText = "</script"
+				case tagIs(rest, "<style"):
+					rawText = "</style"
+				}
+			}
 			pos++
 			for pos < len(b) && !isSpaceByte(b[pos]) && b[pos] != '>' {
 				pos++
@@ -288,6 +353,14 @@ func prescanMeta(b []byte) string {
 				if !ok {
 					break
 				}
+			}
+			if rawText != "" {
+				end := indexFoldFrom(b, rawText, pos)
+				if end < 0 {
+					return ""
+				}
+				pos = end
+				continue
 			}
 		case len(rest) >= 2 && rest[0] == '<' && (rest[1] == '!' || rest[1] == '/' || rest[1] == '?'):
 			j := indexFrom(b, ">", pos+1)
@@ -299,6 +372,31 @@ func prescanMeta(b []byte) string {
 		pos++
 	}
 	return ""
+}
+
+// tagIs tells whether b starts with the tag name prefix ("<body", "</head")
+// followed by the end of a name.
+func tagIs(b []byte, prefix string) bool {
+	if !hasPrefixFold(b, prefix) {
+		return false
+	}
+	if len(b) == len(prefix) {
+		return true
+	}
+	c := b[len(prefix)]
+	return isSpaceByte(c) || c == '>' || c == '/'
+}
+
+// indexFoldFrom is indexFrom with ASCII letters matched in either case
+// (lower must be lower-case).
+func indexFoldFrom(b []byte, lower string, from int) int {
+	if from > len(b) {
+		return -1
+	}
+	if i := indexASCIIFold(string(b[from:]), lower); i >= 0 {
+		return from + i
+	}
+	return -1
 }
 
 func indexFrom(b []byte, s string, from int) int {

@@ -14,9 +14,10 @@
 // ToPage parses the HTTP message of a response record with a lenient parser
 // of its own (chunked transfer coding, gzip/deflate content coding, Common
 // Crawl's X-Crawler-* headers) and decodes the HTML to UTF-8 the way browsers
-// do (BOM, HTTP charset, <meta> prescan, then windows-1252, with valid UTF-8
-// preferred over a guess). Records that are not HTML pages are reported with
-// a *SkipError whose Reason can be counted.
+// do (BOM, HTTP charset, <meta> prescan, valid UTF-8; then a <meta> later in
+// the head and a statistical detector of legacy encodings before the
+// windows-1252 default: see DecodeHTML). Records that are not HTML pages are
+// reported with a *SkipError whose Reason can be counted.
 //
 // The Writer writes gzip-per-record or zstd-per-record WARC files, optionally
 // with a trained zstd dictionary; it serves the synthetic corpus and tests.

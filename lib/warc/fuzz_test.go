@@ -93,6 +93,8 @@ func FuzzCharset(f *testing.F) {
 	f.Add([]byte(`<meta http-equiv=content-type content="text/html;charset=koi8-r">`+"\xf0"), "")
 	f.Add([]byte("caf\xe9 \x81"), "text/html; charset=latin1")
 	f.Add([]byte("<!-- <meta charset=utf-8> -->\xc3"), "text/html; charset=")
+	f.Add([]byte("<head><title>"+strings.Repeat("x", 1100)+"</title><script>'<meta charset=koi8-r>'</script><meta charset=gb2312></head>\xd6\xd0"), "")
+	f.Add([]byte("<p>\xc2 \xef\xee\xed\xe5\xe4\xe5\xeb\xfc\xed\xe8\xea \x93\xfa\x96\x7b \xb0\xa1\x81\x30\x81\x30 \xa4\x40\x8e\xb1\x8f\xa1\xa1"), "")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		html, name, source := DecodeHTML(body, contentType)
 		if !utf8.ValidString(html) {
@@ -104,8 +106,11 @@ func FuzzCharset(f *testing.F) {
 		if source == CharsetUTF8 && html != string(body) {
 			t.Fatal("valid UTF-8 was changed")
 		}
-		if source == CharsetFallback && utf8.Valid(body) {
-			t.Fatal("valid UTF-8 read as windows-1252")
+		if (source == CharsetFallback || source == CharsetDetect || source == CharsetMetaLate) && utf8.Valid(body) {
+			t.Fatalf("valid UTF-8 read as %s by %s", name, source)
+		}
+		if source == CharsetDetect && name == "windows-1252" {
+			t.Fatal("the detector decided windows-1252, the fallback's")
 		}
 		// Parameter names are case-insensitive (RFC 2045): "ChArset=l1" is a charset.
 		if !strings.Contains(strings.ToLower(contentType), "charset") && source == CharsetHTTP {
