@@ -75,7 +75,7 @@ func TestCLI(t *testing.T) {
 		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in},
 		{Name: "show", Args: []string{"show"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				if !strings.Contains(stdout, `<span style="color:#bbb">`) || strings.Contains(stdout, "<script") {
+				if !strings.Contains(stdout, `<span style="color:#aaa">`) || strings.Contains(stdout, "<script") {
 					t.Fatalf("show: no greyed template, or a live script tag: %.500s", stdout)
 				}
 			}},
@@ -91,6 +91,6 @@ func TestCLI(t *testing.T) {
 			}},
 		{Name: "bad-rule", Args: []string{"run", "--rule", "sum"}, Stdin: in, Exit: 2},
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
-			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":99`)}, Exit: 1},
+			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":2,`, `"version":99,`)}, Exit: 1},
 	})
 }

@@ -151,7 +151,7 @@ func TestCLI(t *testing.T) {
 		{Name: "bad-cut", Args: []string{"run", "--faithful", "--n", "12"}, Stdin: in, Exit: 2},
 		{Name: "path-modern", Args: []string{"path", "--n", "0", "--max-n", "30"}, Stdin: in},
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
-			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":99`)}, Exit: 1},
+			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":2,`, `"version":99,`)}, Exit: 1},
 	})
 }
 

@@ -7,15 +7,21 @@ import (
 	"io"
 	"strings"
 
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/rtdm"
 )
 
 // View writes the show mode's page: the matched ne-pattern as indented text, then the page's
 // text with what each wildcard consumed highlighted (title and body in their own colours) and
 // the rest greyed. Everything from the page is escaped; nothing from it can run.
-func (sm *siteModel) View(w io.Writer, rec *record.Record) error {
-	pg, ex, _, err := sm.extract(rec)
+func (sm *siteModel) View(w io.Writer, p *page.Page, f cli.Found) error {
+	d, ok := f.Detail.(*detail)
+	if !ok {
+		return fmt.Errorf("rtdm view: no extraction")
+	}
+	pg, ex, err := d.pg, d.ex, d.err
+	rec := p.Rec
 	bw := bufio.NewWriter(w)
 	esc := html.EscapeString
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rtdm: %s</title>\n", esc(rec.ID))

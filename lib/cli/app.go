@@ -32,11 +32,24 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 				if name == "apply" && c.String(FlagModel) == "" && !c.Bool(FlagKeyed) {
 					return usageError{fmt.Errorf("apply needs --model FILE (written by %s learn)", tool.Name)}
 				}
+				if name != "map" {
+					algo, err := configure(c, tool)
+					if err != nil {
+						return err
+					}
+					e, err := Open(c, tool)
+					if err != nil {
+						return err
+					}
+					e.algo = algo
+					e.recordsOut = name == "run" || name == "apply"
+					status = action(e)
+					return nil
+				}
 				e, err := Open(c, tool)
 				if err != nil {
 					return err
 				}
-				e.recordsOut = name == "run" || name == "apply"
 				status = action(e)
 				return nil
 			},
@@ -108,6 +121,20 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "%s: %v\n", tool.Name, err)
 		return ExitFailure
 	}
+}
+
+// configure calls the tool's Configure once, before any input is read; whatever it
+// returns wrong is the invocation's fault (exit status 2).
+func configure(c *ucli.Context, tool *Tool) (Algorithm, error) {
+	algo, err := tool.Configure(c)
+	if err != nil {
+		var ue usageError
+		if !errors.As(err, &ue) {
+			err = usageError{err}
+		}
+		return nil, err
+	}
+	return algo, nil
 }
 
 // UsageError wraps err so that Run reports it with exit status 2.

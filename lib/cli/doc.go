@@ -2,8 +2,12 @@
 // common flags, the read → group by site → learn → apply loop, models on
 // disk, the error policy, the accounting and the end-of-run summary.
 //
-// A tool declares itself as a Tool (its name, model version, flags, Learn and
-// Load) and its main is one line:
+// A tool declares itself as a Tool: its name, its flags, and Configure, which
+// reads the flags once, before any input is read, into an Algorithm (Version,
+// Learn, Decode). A site's Model applies to a page (a *page.Page, parsed at
+// most once) and returns a Found: the kept spans, the template evidence, the
+// fit, the title and the tool's detail; lib/cli renders the text from the kept
+// spans in one place (setFound). The tool's main is one line:
 //
 //	func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
 //	func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -9,12 +9,15 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/stream"
@@ -29,6 +32,9 @@ type Env struct {
 	Tool   *Tool
 	Ctx    *ucli.Context
 	Stderr io.Writer
+
+	algo     Algorithm // learn, apply, run, show: the tool configured once
+	maxDepth int       // --max-depth of the pages' trees
 
 	in       *stream.Reader
 	siteMode site.Mode
@@ -129,6 +135,10 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 	if e.workers == 0 {
 		e.workers = runtime.GOMAXPROCS(0)
 	}
+	e.maxDepth = dom.DefaultMaxDepth
+	if hasFlag(c, FlagMaxDepth) {
+		e.maxDepth = c.Int(FlagMaxDepth)
+	}
 	e.errors.max = maxErrorsShown
 	if c.IsSet(FlagMaxErrorsShown) {
 		e.errors.max = c.Int(FlagMaxErrorsShown)
@@ -160,6 +170,16 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 	}
 	e.watchSignals()
 	return e, nil
+}
+
+// hasFlag reports whether the command of c defines the flag name.
+func hasFlag(c *ucli.Context, name string) bool {
+	for _, f := range c.Command.Flags {
+		if slices.Contains(f.Names(), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // watchSignals turns the first SIGINT or SIGTERM into a stop at the next
@@ -258,6 +278,26 @@ func (e *Env) Next() (*record.Record, error) {
 			e.failed = true
 			e.warnf("%v", err)
 			return nil, io.EOF
+		}
+	}
+}
+
+// Page returns the page of rec, grouped under its site, its tree parsed (when an algorithm
+// or a view asks) with --max-depth.
+func (e *Env) Page(rec *record.Record) *page.Page {
+	return page.New(rec, e.SiteOf(rec), e.maxDepth)
+}
+
+// NextPage returns the next record that has its html member (see HasHTML) as a page, or
+// io.EOF as Next does.
+func (e *Env) NextPage() (*page.Page, error) {
+	for {
+		rec, err := e.Next()
+		if err != nil {
+			return nil, err
+		}
+		if e.HasHTML(rec) {
+			return e.Page(rec), nil
 		}
 	}
 }
@@ -382,7 +422,7 @@ func (e *Env) Consume(rec *record.Record, why string) {
 func (e *Env) Fail(rec *record.Record, err error) {
 	if len(e.pending) > 0 {
 		// Pages are in flight on workers: keep the output in input order.
-		j := &job{rec: rec, err: err, done: make(chan struct{})}
+		j := &job{p: &page.Page{Rec: rec}, err: err, done: make(chan struct{})}
 		close(j.done)
 		e.pending = append(e.pending, j)
 		return

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/model"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/stream"
 )
@@ -17,7 +17,7 @@ import (
 // siteState is one site's progress through learning.
 type siteState struct {
 	key     string
-	pages   []*record.Record // buffered, waiting for the model
+	pages   []*page.Page // buffered, waiting for the model
 	model   Model
 	err     error // learning failed
 	learned bool
@@ -38,8 +38,8 @@ type grouper struct {
 	last      *siteState // keyed input: the group being read
 	// learned is called once per site, after learning, with the pages that
 	// were buffered; page is called for each later page of a learned site.
-	learned func(s *siteState, buffered []*record.Record)
-	page    func(s *siteState, rec *record.Record)
+	learned func(s *siteState, buffered []*page.Page)
+	page    func(s *siteState, p *page.Page)
 }
 
 // newGrouper starts grouping; Open checked that --sample and --max-buffer
@@ -50,15 +50,12 @@ func newGrouper(e *Env) *grouper {
 
 func (g *grouper) run() {
 	for {
-		rec, err := g.e.Next()
+		p, err := g.e.NextPage()
 		if err != nil {
 			break
 		}
-		if !g.e.HasHTML(rec) {
-			continue
-		}
-		key := g.e.SiteOf(rec)
-		if g.e.keyed && !g.e.keys.see(g.e, rec) {
+		key := p.Site
+		if g.e.keyed && !g.e.keys.see(g.e, p.Rec) {
 			g.e.abandon(1)
 			break
 		}
@@ -79,10 +76,10 @@ func (g *grouper) run() {
 			g.last = s
 		}
 		if s.learned {
-			g.page(s, rec)
+			g.page(s, p)
 			continue
 		}
-		s.pages = append(s.pages, rec)
+		s.pages = append(s.pages, p)
 		g.buffered++
 		if len(s.pages) >= g.sample {
 			g.learn(s)
@@ -136,7 +133,7 @@ func (g *grouper) learn(s *siteState) {
 
 // learnSite calls the tool's Learn, turning a panic into an error so that
 // one pathological site cannot end a run over a whole dump.
-func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error) {
+func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error while learning: %v", p)
@@ -145,9 +142,14 @@ func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error
 			}
 		}
 	}()
-	m, err = e.Tool.Learn(e.Ctx, site, distinct(pages))
+	m, err = e.algo.Learn(site, distinct(pages))
 	if err == nil && m == nil {
 		err = fmt.Errorf("no model learned")
+	}
+	if w, ok := m.(Warner); ok && err == nil {
+		for _, line := range w.Warnings() {
+			e.warnf("%s", line)
+		}
 	}
 	if err != nil {
 		err = fmt.Errorf("site %s: learn: %w", site, err)
@@ -162,11 +164,11 @@ func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error
 // counts what pages share (repeated blocks, n-grams, substrings, clusters)
 // all of its content looks like template. Every page is still applied and
 // emitted.
-func distinct(pages []*record.Record) []*record.Record {
+func distinct(pages []*page.Page) []*page.Page {
 	seen := make(map[uint64]struct{}, len(pages))
-	out := make([]*record.Record, 0, len(pages))
+	out := make([]*page.Page, 0, len(pages))
 	for _, p := range pages {
-		h := htmltext.Fingerprint(p.HTML)
+		h := p.Fingerprint()
 		if _, dup := seen[h]; dup {
 			continue
 		}
@@ -176,17 +178,17 @@ func distinct(pages []*record.Record) []*record.Record {
 	return out
 }
 
-// ApplyAndEmit applies m to a page, sets text, title and the tool's detail,
-// and emits it; a failure is handled by --on-error. With --workers > 1 the
-// work runs on other goroutines and the page is emitted later, in order.
-func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
+// ApplyAndEmit applies m to a page and emits it with what it found (setFound); a
+// failure is handled by --on-error. With --workers > 1 the work runs on other goroutines
+// and the page is emitted later, in order.
+func (e *Env) ApplyAndEmit(m Model, p *page.Page) {
 	if e.interrupted() {
 		e.abandon(1) // no work after a stop
 		return
 	}
 	if e.workers <= 1 {
-		res, err := e.apply(m, rec)
-		e.finish(rec, res, err)
+		f, err := e.apply(m, p)
+		e.finish(p, f, err)
 		return
 	}
 	if e.work == nil {
@@ -195,13 +197,13 @@ func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
 		for range e.workers {
 			go func() {
 				for j := range work {
-					j.res, j.err = e.apply(j.m, j.rec)
+					j.found, j.err = e.apply(j.m, j.p)
 					close(j.done)
 				}
 			}()
 		}
 	}
-	j := &job{m: m, rec: rec, done: make(chan struct{})}
+	j := &job{m: m, p: p, done: make(chan struct{})}
 	e.pending = append(e.pending, j)
 	e.work <- j
 	for len(e.pending) > 4*e.workers {
@@ -211,11 +213,11 @@ func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
 
 // job is one page in flight on a worker.
 type job struct {
-	m    Model
-	rec  *record.Record
-	res  Result
-	err  error
-	done chan struct{}
+	m     Model
+	p     *page.Page
+	found Found
+	err   error
+	done  chan struct{}
 }
 
 func (e *Env) emitOldest() {
@@ -223,7 +225,7 @@ func (e *Env) emitOldest() {
 	e.pending[0] = nil
 	e.pending = e.pending[1:]
 	<-j.done
-	e.finish(j.rec, j.res, j.err)
+	e.finish(j.p, j.found, j.err)
 }
 
 // drain emits every page still in flight and stops the workers.
@@ -237,51 +239,82 @@ func (e *Env) drain() {
 	}
 }
 
-func (e *Env) finish(rec *record.Record, res Result, err error) {
+// finish reports the page's notes, then emits it with what the model found, or fails it.
+// The page's tree is dropped: nothing reads it after this.
+func (e *Env) finish(p *page.Page, f Found, err error) {
+	defer p.Drop()
 	if e.stopped == nil {
-		for _, n := range res.Notes {
-			e.Note(rec, n)
+		for _, n := range e.notesOf(p, f) {
+			e.Note(p.Rec, n)
 		}
 	}
 	if err != nil {
-		e.failNow(rec, err)
+		if f.Detail != nil {
+			p.Rec.Set(e.Tool.Name, f.Detail) // what the model found before failing
+		}
+		e.failNow(p.Rec, err)
 		return
 	}
-	rec.Set("text", res.Text)
-	if res.Title != "" {
-		rec.Set("title", res.Title)
+	if err := setFound(e.Tool.Name, p, f); err != nil {
+		e.failNow(p.Rec, err)
+		return
 	}
-	if res.Detail != nil {
-		if err := rec.Set(e.Tool.Name, res.Detail); err != nil {
-			e.failNow(rec, err)
-			return
-		}
-	}
-	e.Emit(rec)
+	e.Emit(p.Rec)
 }
 
-func (e *Env) apply(m Model, rec *record.Record) (res Result, err error) {
+// notesOf is the notes on a page: that its tree was flattened at --max-depth (when it
+// was parsed), then the algorithm's.
+func (e *Env) notesOf(p *page.Page, f Found) []string {
+	if n, parsed := p.FlattenedIfParsed(); parsed && n > 0 {
+		return append([]string{FlattenedNote(n, p.MaxDepth())}, f.Notes...)
+	}
+	return f.Notes
+}
+
+// setFound is where what an algorithm found in a page becomes the page's record: the text
+// (htmltext.RenderSpans of the kept spans, rendered here and nowhere else; the title as its
+// first line when TitleFirst), the title, and the tool's detail member (tool). It is the
+// one place a Found meets the record, so that anything joined to the algorithm's output
+// (a content model weighing Found.Template and Found.Fit against the page's own evidence)
+// goes here, between the Found and the text.
+func setFound(tool string, p *page.Page, f Found) error {
+	text := htmltext.RenderSpans(p.HTML, f.Kept)
+	if f.TitleFirst && f.Title != "" {
+		text = f.Title + "\n" + text
+	}
+	p.Rec.Set("text", text)
+	if f.Title != "" {
+		p.Rec.Set("title", f.Title)
+	}
+	if f.Detail != nil {
+		return p.Rec.Set(tool, f.Detail)
+	}
+	return nil
+}
+
+func (e *Env) apply(m Model, p *page.Page) (f Found, err error) {
 	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error: %v", p)
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
 			if os.Getenv("CHAFF_DEBUG") != "" {
-				e.warnf("%s: panic: %v\n%s", rec.Where(), p, debug.Stack())
+				e.warnf("%s: panic: %v\n%s", p.Where(), r, debug.Stack())
 			}
 		}
 	}()
-	return m.Apply(rec)
+	return m.Apply(p)
 }
 
 func runLearn(e *Env) int {
 	g := newGrouper(e)
-	g.learned = func(s *siteState, pages []*record.Record) {
+	g.learned = func(s *siteState, pages []*page.Page) {
 		for _, p := range pages {
 			if s.err != nil {
 				e.skipped["learn-failed"]++
 				e.sites[s.key] = struct{}{}
 			} else {
-				e.Consume(p, "sample")
+				e.Consume(p.Rec, "sample")
 			}
+			p.Drop()
 		}
 		var line []byte
 		var err error
@@ -289,9 +322,9 @@ func runLearn(e *Env) int {
 			// The line records the failure, so that apply fails the site's
 			// pages with the error run gives them.
 			e.warnf("%v", s.err)
-			line, err = model.EncodeError(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.err)
+			line, err = model.EncodeError(s.key, e.Tool.Name, e.algo.Version(), len(pages), s.err)
 		} else {
-			line, err = model.Encode(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.model)
+			line, err = model.Encode(s.key, e.Tool.Name, e.algo.Version(), len(pages), s.model)
 		}
 		if err != nil {
 			e.failed = true
@@ -304,24 +337,25 @@ func runLearn(e *Env) int {
 		}
 		e.EmitLine(line)
 	}
-	g.page = func(s *siteState, rec *record.Record) { e.Consume(rec, "beyond-sample") }
+	g.page = func(s *siteState, p *page.Page) { e.Consume(p.Rec, "beyond-sample") }
 	g.run()
 	return e.Close()
 }
 
 func runRun(e *Env) int {
 	g := newGrouper(e)
-	g.learned = func(s *siteState, pages []*record.Record) {
+	g.learned = func(s *siteState, pages []*page.Page) {
 		for _, p := range pages {
 			g.page(s, p)
 		}
 	}
-	g.page = func(s *siteState, rec *record.Record) {
+	g.page = func(s *siteState, p *page.Page) {
 		if s.err != nil {
-			e.Fail(rec, s.err)
+			p.Drop()
+			e.Fail(p.Rec, s.err)
 			return
 		}
-		e.ApplyAndEmit(s.model, rec)
+		e.ApplyAndEmit(s.model, p)
 	}
 	g.run()
 	return e.Close()
@@ -337,7 +371,7 @@ type Models struct {
 
 // LoadModels reads the file named by --model.
 func (e *Env) LoadModels() (*Models, error) {
-	set, err := model.Load(e.Ctx.String(FlagModel), e.Tool.Name, e.Tool.Version, e.Ctx.Int(FlagMaxModelBytes))
+	set, err := model.Load(e.Ctx.String(FlagModel), e.Tool.Name, e.algo.Version(), e.Ctx.Int(FlagMaxModelBytes))
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +397,7 @@ func (ms *Models) For(site string) (Model, error) {
 		ms.errs[site] = err
 		return nil, err
 	}
-	m, err := ms.e.Tool.Load(ms.e.Ctx, json.RawMessage(line.Model))
+	m, err := ms.e.algo.Decode(line.Model)
 	if err != nil {
 		err = fmt.Errorf("model of site %q: %w", site, err)
 		ms.errs[site] = err
@@ -384,19 +418,16 @@ func runApply(e *Env) int {
 		return e.Close()
 	}
 	for {
-		rec, err := e.Next()
+		p, err := e.NextPage()
 		if err != nil {
 			break
 		}
-		if !e.HasHTML(rec) {
-			continue
-		}
-		m, err := ms.For(e.SiteOf(rec))
+		m, err := ms.For(p.Site)
 		if err != nil {
-			e.Fail(rec, err)
+			e.Fail(p.Rec, err)
 			continue
 		}
-		e.ApplyAndEmit(m, rec)
+		e.ApplyAndEmit(m, p)
 	}
 	return e.Close()
 }
@@ -432,13 +463,13 @@ func runApplyKeyed(e *Env) int {
 			e.Fail(rec, merr)
 			continue
 		}
-		e.ApplyAndEmit(m, rec)
+		e.ApplyAndEmit(m, e.Page(rec))
 	}
 	return e.Close()
 }
 
 func (e *Env) loadModelLine(rec *record.Record) (Model, error) {
-	line, err := model.Decode(rec.AppendJSON(nil), rec.Where(), e.Tool.Name, e.Tool.Version)
+	line, err := model.Decode(rec.AppendJSON(nil), rec.Where(), e.Tool.Name, e.algo.Version())
 	if err != nil {
 		e.warnf("%v", err)
 		return nil, err
@@ -446,7 +477,7 @@ func (e *Env) loadModelLine(rec *record.Record) (Model, error) {
 	if line.Error != "" {
 		return nil, errors.New(line.Error)
 	}
-	return e.Tool.Load(e.Ctx, json.RawMessage(line.Model))
+	return e.algo.Decode(line.Model)
 }
 
 // runMap is the mapper of the keyed contract: it reads pages in any format
@@ -464,40 +495,6 @@ func runMap(e *Env) int {
 		e.writeLine(e.line, true, false)
 	}
 	return e.Close()
-}
-
-// SamplePerSite reads every page and keeps each site's first --sample pages
-// (only site `only` when it is not empty), for commands that analyse whole
-// sites (ampl peaks, ngramcut path). Pages are counted as consumed.counted
-// or consumed.not-sampled; copies of a page are kept once, as learn keeps
-// them. Sites come back sorted by key.
-func (e *Env) SamplePerSite(only string) (sites []string, pages map[string][]*record.Record) {
-	sample := e.Ctx.Int(FlagSample)
-	pages = map[string][]*record.Record{}
-	for {
-		rec, err := e.Next()
-		if err != nil {
-			break
-		}
-		if !e.HasHTML(rec) {
-			continue
-		}
-		s := e.SiteOf(rec)
-		if (only != "" && s != only) || (sample > 0 && len(pages[s]) >= sample) {
-			e.Consume(rec, "not-sampled")
-			continue
-		}
-		if pages[s] == nil {
-			sites = append(sites, s)
-		}
-		pages[s] = append(pages[s], rec)
-		e.Consume(rec, "counted")
-	}
-	for s, ps := range pages {
-		pages[s] = distinct(ps) // as learn sees them
-	}
-	slices.Sort(sites)
-	return sites, pages
 }
 
 // keyOrder checks that keyed input is grouped by key: a key that comes

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 )
 
 // runShow writes views for people. Without --out-dir it writes the view of
@@ -26,13 +26,24 @@ func runShow(e *Env) int {
 	}
 	var index bytes.Buffer
 	shown := 0
-	show := func(m Model, rec *record.Record) {
+	show := func(m Model, p *page.Page) {
+		defer p.Drop()
+		rec := p.Rec
 		if dir == "" && (shown > 0 || (want != "" && rec.ID != want && rec.URL != want)) {
 			e.Consume(rec, "not-shown")
 			return
 		}
 		var view bytes.Buffer
-		if err := m.View(&view, rec); err != nil {
+		f, err := e.apply(m, p)
+		for _, n := range e.notesOf(p, f) {
+			e.Note(rec, n)
+		}
+		if err == nil || f.Detail != nil {
+			// A page the model fails on (rtdm: no pattern matches) is still shown, with
+			// what the model found.
+			err = m.View(&view, p, f)
+		}
+		if err != nil {
 			e.Fail(rec, fmt.Errorf("view: %w", err))
 			return
 		}
@@ -62,30 +73,27 @@ func runShow(e *Env) int {
 			return e.Close()
 		}
 		for {
-			rec, err := e.Next()
+			p, err := e.NextPage()
 			if err != nil {
 				break
 			}
-			if !e.HasHTML(rec) {
-				continue
-			}
-			m, err := ms.For(e.SiteOf(rec))
+			m, err := ms.For(p.Site)
 			if err != nil {
-				e.Fail(rec, err)
+				e.Fail(p.Rec, err)
 				continue
 			}
-			show(m, rec)
+			show(m, p)
 		}
 	} else {
 		g := newGrouper(e)
-		g.page = func(s *siteState, rec *record.Record) {
+		g.page = func(s *siteState, p *page.Page) {
 			if s.err != nil {
-				e.Fail(rec, s.err)
+				e.Fail(p.Rec, s.err)
 				return
 			}
-			show(s.model, rec)
+			show(s.model, p)
 		}
-		g.learned = func(s *siteState, pages []*record.Record) {
+		g.learned = func(s *siteState, pages []*page.Page) {
 			for _, p := range pages {
 				g.page(s, p)
 			}

@@ -115,7 +115,7 @@ func (m *Model) dropReason(pn *dom.Node, mn *Node) int {
 	case mn != nil && mn.Mark == markDrop:
 		return dropNoisyNode
 	case mn != nil && mn.leaf:
-		switch mp.leafVerdict(mn, pn) {
+		switch v, _ := mp.leafVerdict(mn, pn); v {
 		case verdictLinks:
 			return dropLinks
 		case verdictNoise:
@@ -130,7 +130,7 @@ func (m *Model) dropReason(pn *dom.Node, mn *Node) int {
 			if o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity) {
 				return dropLinks
 			}
-			if mp.noise(m.global, pn) {
+			if noisy, _ := mp.noise(m.global, pn); noisy {
 				return dropGlobal
 			}
 		}
