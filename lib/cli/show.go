@@ -34,14 +34,16 @@ func runShow(e *Env) int {
 			return
 		}
 		var view bytes.Buffer
-		f, err := e.apply(m, p)
-		for _, n := range e.notesOf(p, f) {
+		j := &job{m: m, p: p}
+		e.apply(j)
+		for _, n := range notesOf(p, j.found) {
 			e.Note(rec, n)
 		}
-		if err == nil || f.Detail != nil {
+		err := j.err
+		if err == nil || j.found.Detail != nil {
 			// A page the model fails on (rtdm: no pattern matches) is still shown, with
 			// what the model found.
-			err = m.View(&view, p, f)
+			err = m.View(&view, p, j.found)
 		}
 		if err != nil {
 			e.Fail(rec, fmt.Errorf("view: %w", err))
@@ -50,7 +52,9 @@ func runShow(e *Env) int {
 		shown++
 		e.Consume(rec, "shown")
 		if dir == "" {
-			e.writeRaw(view.Bytes()) // to stdout or -o
+			if e.stopped == nil {
+				e.out.writeRaw(view.Bytes()) // to stdout or -o
+			}
 			return
 		}
 		name := fmt.Sprintf("%05d.html", shown)
@@ -65,41 +69,23 @@ func runShow(e *Env) int {
 		}
 		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>%s</small></li>\n", name, html.EscapeString(label), html.EscapeString(e.SiteOf(rec)))
 	}
+	var ms models = newGrouper(e)
 	if e.Ctx.String(FlagModel) != "" {
-		ms, err := e.LoadModels()
+		fm, err := e.loadModels()
 		if err != nil {
 			e.warnf("%v", err)
-			e.failed, e.stopped = true, errStop // nothing done: no -o file
+			e.stop() // nothing done: no -o file
 			return e.Close()
 		}
-		for {
-			p, err := e.NextPage()
-			if err != nil {
-				break
-			}
-			m, err := ms.For(p.Site)
-			if err != nil {
-				e.Fail(p.Rec, err)
-				continue
-			}
-			show(m, p)
-		}
-	} else {
-		g := newGrouper(e)
-		g.page = func(s *siteState, p *page.Page) {
-			if s.err != nil {
-				e.Fail(p.Rec, s.err)
-				return
-			}
-			show(s.model, p)
-		}
-		g.learned = func(s *siteState, pages []*page.Page) {
-			for _, p := range pages {
-				g.page(s, p)
-			}
-		}
-		g.run()
+		ms = fm
 	}
+	e.eachPage(ms, func(m Model, err error, p *page.Page) {
+		if err != nil {
+			e.Fail(p.Rec, err)
+			return
+		}
+		show(m, p)
+	})
 	if dir != "" {
 		page := "<!DOCTYPE html><meta charset=\"utf-8\"><title>" + e.Tool.Name + " views</title>\n<ol>\n" + index.String() + "</ol>\n"
 		if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(page), 0o644); err != nil {
