@@ -57,8 +57,8 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	inputs := "[FILE...] (WARC, JSON lines or HTML; plain, gzip or zstd; none or - for stdin)"
 	app := &ucli.App{
-		Name:           tool.Name,
-		Usage:          tool.Usage,
+		Name:        tool.Name,
+		Usage:       tool.Usage,
 		Reader:      stdin,
 		Writer:      stdout,
 		ErrWriter:   stderr,
