@@ -11,3 +11,9 @@ import (
 func TestEvidence(t *testing.T) {
 	clitest.CheckEvidence(t, clitest.Configure(t, tool()), 0.85) // measured .90
 }
+
+// TestOneParse: run, learn and show parse each page once (a sample page's tree serves
+// learning and applying).
+func TestOneParse(t *testing.T) {
+	clitest.CheckOneParse(t, run, "sstclean")
+}

@@ -164,8 +164,7 @@ func (m *model) Apply(p *page.Page) (cli.Found, error) {
 	}, nil
 }
 
-// View writes lib/sst's view (its own parse of the page: the view shows the white space
-// between tags that the mapping's tree leaves out).
+// View writes lib/sst's view of the page, from the page's tree.
 func (m *model) View(w io.Writer, p *page.Page, _ cli.Found) error {
-	return m.m.View(w, p.HTML, p.Name())
+	return m.m.ViewDoc(w, p.Doc(), p.HTML, p.Name())
 }

@@ -9,6 +9,7 @@ package page
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -85,9 +86,17 @@ func (p *Page) Doc() *dom.Node {
 	defer p.docMu.Unlock()
 	if p.doc == nil {
 		p.doc = dom.Parse(p.HTML, dom.DropSpaceText(), dom.MaxDepth(p.maxDepth), dom.CountFlattened(&p.flattened))
+		parses.Add(1)
 	}
 	return p.doc
 }
+
+// parses counts the trees Doc built, in this process.
+var parses atomic.Int64
+
+// Parses returns how many page trees Doc has built in this process: tests check with it
+// that a run parses each page once.
+func Parses() int64 { return parses.Load() }
 
 // Flattened is how many elements Doc flattened below MaxDepth (it parses the page if it
 // was not yet parsed): a tool says so in a note on the page.

@@ -44,7 +44,12 @@ body{margin:0;font:14px/1.45 system-ui,sans-serif;display:flex}
 // text of the view is the page's text output. Everything from the page is escaped and the
 // view forbids scripts, so nothing of the page runs. title names the page (its URL or id).
 func (m *Model) View(w io.Writer, src, title string) error {
-	doc := dom.Parse(src, dom.MaxDepth(m.MaxDepth))
+	doc, _ := parse(src, m.MaxDepth)
+	return m.ViewDoc(w, doc, src, title)
+}
+
+// ViewDoc is View of the page src whose tree is doc (dom.Parse of src, as Apply takes it).
+func (m *Model) ViewDoc(w io.Writer, doc *dom.Node, src, title string) error {
 	decided := map[*dom.Node]viewMark{}
 	var why [numDropReasons]int
 	res := m.Map(doc, func(pn *dom.Node, mn *Node, d Decision) {
@@ -155,6 +160,8 @@ var viewClass = [...]string{Dropped: "drop", Kept: "keep", Unmatched: "new"}
 // writePage writes the children of n. hidden says n is inside an element whose content
 // the text output leaves out (marked already); math says n's children are MathML (foreign
 // content, whose attributes lib/htmltext does not read).
+// White-space text, which takes no part in the style tree, is not written (so the tree of
+// lib/page, which leaves it out, gives the same view).
 func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, depth int, hidden, math bool) {
 	for _, c := range n.Children {
 		if skipped(c) {
