@@ -182,7 +182,7 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 		if !hidden {
 			hides = hiddenBy(c, math)
 		}
-		block := !inlineTags[c.Tag] || ok
+		block := !isInline(c) || ok
 		if block {
 			class := "b"
 			tip := c.Tag
