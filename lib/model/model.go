@@ -29,13 +29,23 @@ type Line struct {
 }
 
 // Encode returns the line as JSON (no newline), with the tool's model
-// encoded by record.Marshal (no HTML escaping).
+// encoded by record.Marshal (no HTML escaping). The model's bytes are
+// written into the line as they are, not encoded again.
 func Encode(site, tool string, version, pages int, m any) ([]byte, error) {
 	raw, err := record.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("model of site %q: %w", site, err)
 	}
-	return record.Marshal(Line{Site: site, Tool: tool, Version: version, Pages: pages, Model: raw})
+	line, err := record.Marshal(Line{Site: site, Tool: tool, Version: version, Pages: pages})
+	if err != nil {
+		return nil, err
+	}
+	// line ends in "}": the model member goes before it, in the order of Line's fields.
+	out := make([]byte, 0, len(line)+len(raw)+10)
+	out = append(out, line[:len(line)-1]...)
+	out = append(out, `,"model":`...)
+	out = append(out, raw...)
+	return append(out, '}'), nil
 }
 
 // EncodeError returns the line of a site whose learning failed.
