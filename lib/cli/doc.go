@@ -26,4 +26,18 @@
 // temporary name beside it, renamed onto its name only when the run ran to
 // the end of its input; a run that stopped early leaves the old file as it
 // was.
+//
+// The files follow a page through a run, one job each: input.go reads records
+// and keys them by site; loop.go is the one read → model → apply loop of
+// learn, run, apply and show, with the three sources of a page's model (the
+// grouper of group.go, which learns each site from its sample; a --model
+// file; the model lines of keyed input), and setFound, where what a model
+// found becomes the record; workers.go applies pages on -j goroutines and
+// finishes them in input order; output.go writes, counting a page as emitted
+// only once flushed; counts.go keeps the accounting and formats the Summary;
+// report.go writes stderr, capping per-record lines per kind; signals.go turns
+// SIGINT and SIGTERM into a stop; env.go joins them and holds the one error
+// policy. Commands that analyse whole sites read them with Env.Sample;
+// WriteSourceView is the source view of the tools of strings. score is built
+// on RunApp, the shared flags, Reporter and Summary.
 package cli

@@ -1,6 +1,10 @@
 // Package clitest runs a command's cases in-process through its Run
 // function and compares stdout, stderr and the exit status with expected
 // files under testdata/cli/, which `go test -update` rewrites for review.
+// A stdout over MaxGolden (4 KB) is kept as its Digest, so that every golden
+// file can be read in a diff; such a case checks its records with Check.
+// CheckEvidence, CheckOneParse and CheckMaxDepth test what every algorithm
+// tool must do, on synthetic sites.
 package clitest
 
 import (
