@@ -61,7 +61,7 @@ func (m *Model) evidence(html string, s *scratch) ([]page.Evidence, float64) {
 			})
 		}
 	}
-	m.eachFingerprint(u, func(k int, fp uint64) {
+	see := func(k int, fp uint64) {
 		if !mayHave(m.filter, fp) {
 			return
 		}
@@ -80,7 +80,19 @@ func (m *Model) evidence(html string, s *scratch) ([]page.Evidence, float64) {
 		coverEnd = k + n
 		sum += float64(m.tableDF[slot])
 		hits++
-	})
+	}
+	if m.Hash == Rolling && !m.Delims && len(s.prefix) > len(u) {
+		// The prefix hashes coverRolling left in s: the n-gram at k is one multiplication
+		// away, and most are turned away by the filter without a call.
+		P, mn := s.prefix[:len(u)+1], powMul(n)
+		for k := 0; k+n <= len(u); k++ {
+			if fp := finish(P[k+n] - P[k]*mn); mayHave(m.filter, fp) {
+				see(k, fp)
+			}
+		}
+	} else {
+		m.eachFingerprint(u, see)
+	}
 	closeRun()
 	for _, slot := range hit {
 		present[slot>>6] = 0
