@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/chaffkit/chaff/lib/ampl"
 	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/plot"
-	"github.com/chaffkit/chaff/lib/record"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -35,9 +34,10 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 			if err != nil {
 				return err
 			}
-			order, bySite, known := sampleSites(e, c.String("site"))
+			sample := e.Sample(c.String("site"))
+			order, bySite := sample.Sites, sample.Pages
 			if len(order) == 0 && c.String("site") != "" {
-				e.Warnf("%s", noSuchSite(c.String("site"), known))
+				e.Warnf("%s", sample.NoSuchSite(c.String("site")))
 				e.Close()
 				return ucli.Exit("", cli.ExitFailure)
 			}
@@ -46,7 +46,7 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 			maxF := c.Int("max-f")
 			var curves []siteCurve
 			for _, s := range order {
-				a, err := ampl.Analyze(record.HTMLs(bySite[s]), o)
+				a, err := ampl.Analyze(page.HTMLs(bySite[s]), o)
 				if err != nil {
 					e.Warnf("%s: %v", s, err)
 					continue
@@ -88,68 +88,6 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 			return nil
 		},
 	}
-}
-
-// sampleSites is e.SamplePerSite(only), which with only set also counts the pages of the
-// other sites (known), so that a --site naming no site of the input can say which there are.
-func sampleSites(e *cli.Env, only string) (sites []string, pages map[string][]*record.Record, known map[string]int) {
-	if only == "" {
-		sites, pages = e.SamplePerSite("")
-		return sites, pages, nil
-	}
-	sample := e.Ctx.Int(cli.FlagSample)
-	pages = map[string][]*record.Record{}
-	known = map[string]int{}
-	for {
-		rec, err := e.Next()
-		if err != nil {
-			break
-		}
-		if !e.HasHTML(rec) {
-			continue
-		}
-		s := e.SiteOf(rec)
-		known[s]++
-		if s != only || (sample > 0 && len(pages[s]) >= sample) {
-			e.Consume(rec, "not-sampled")
-			continue
-		}
-		if pages[s] == nil {
-			sites = append(sites, s)
-		}
-		pages[s] = append(pages[s], rec)
-		e.Consume(rec, "counted")
-	}
-	return sites, pages, known
-}
-
-// noSuchSite says that the input has no page of site, and names a few of the sites it has
-// (the largest first).
-func noSuchSite(site string, known map[string]int) string {
-	if len(known) == 0 {
-		return fmt.Sprintf("no page of site %q: the input has no page with html", site)
-	}
-	names := make([]string, 0, len(known))
-	for s := range known {
-		names = append(names, s)
-	}
-	slices.SortFunc(names, func(a, b string) int {
-		if known[a] != known[b] {
-			return known[b] - known[a]
-		}
-		return strings.Compare(a, b)
-	})
-	const few = 5
-	var list []string
-	for _, s := range names[:min(few, len(names))] {
-		list = append(list, fmt.Sprintf("%s (%d pages)", s, known[s]))
-	}
-	more := ""
-	if len(names) > few {
-		more = fmt.Sprintf(" and %d more", len(names)-few)
-	}
-	return fmt.Sprintf("no page of site %q; the input's sites (keys as --site-key makes them): %s%s",
-		site, strings.Join(list, ", "), more)
 }
 
 type siteCurve struct {

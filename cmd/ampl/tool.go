@@ -7,8 +7,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/ampl"
 	"github.com/chaffkit/chaff/lib/cli"
-	"github.com/chaffkit/chaff/lib/htmltext"
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -16,17 +15,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cli.Run(tool(), args, stdin, stdout, stderr)
 }
 
-// modelVersion is the version of the model format (ampl.Model as JSON).
-const modelVersion = 1
-
 func tool() *cli.Tool {
 	t := &cli.Tool{
-		Name:    "ampl",
-		Usage:   "template discovery by substring amplification: peaks of F(f), template strings, content = the rest",
-		Version: modelVersion,
-		Flags:   algoFlags(),
-		Learn:   learn,
-		Load:    load,
+		Name:      "ampl",
+		Usage:     "template discovery by substring amplification: peaks of F(f), template strings, content = the rest",
+		Flags:     algoFlags(),
+		Configure: configure,
 	}
 	t.Commands = []*ucli.Command{peaksCommand(t)}
 	return t
@@ -36,31 +30,13 @@ func algoFlags() []ucli.Flag {
 	d := ampl.Default()
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's algorithm: F(f) += f·|w|, maximal peak over all f >= 2, template = maximal strings of V(f_p); other flags then change single parts"},
-		&ucli.StringFlag{Name: "rule", Value: string(d.Rule), Usage: "F(f) accumulation: paper (f·|w|) or edge (each suffix-tree edge by its own length: exact)",
-			Action: func(c *ucli.Context, v string) error {
-				if v != "paper" && v != "edge" {
-					return cli.UsageError(fmt.Errorf("--rule must be paper or edge, not %q", v))
-				}
-				return nil
-			}},
-		&ucli.StringFlag{Name: "gap", Value: string(d.Gap), Usage: "G(f) where F(f-1) = 0: skip (undefined, f is no peak) or prev (divide by the nearest lower point)",
-			Action: func(c *ucli.Context, v string) error {
-				if v != "skip" && v != "prev" {
-					return cli.UsageError(fmt.Errorf("--gap must be skip or prev, not %q", v))
-				}
-				return nil
-			}},
+		&ucli.StringFlag{Name: "rule", Value: string(d.Rule), Usage: "F(f) accumulation: paper (f·|w|) or edge (each suffix-tree edge by its own length: exact)"},
+		&ucli.StringFlag{Name: "gap", Value: string(d.Gap), Usage: "G(f) where F(f-1) = 0: skip (undefined, f is no peak) or prev (divide by the nearest lower point)"},
 		&ucli.IntFlag{Name: "max-len", Value: d.MaxLen, Usage: "ignore branching strings longer than this many bytes in V and F (0: no bound; the paper used < 50 for V)"},
 		&ucli.Float64Flag{Name: "peak-max", Value: d.PeakMax, Usage: "search the maximal peak in 2 <= f <= peak-max x |S| (0: every f)"},
 		&ucli.Float64Flag{Name: "peak-g", Value: d.PeakG, Usage: "also take every local maximum of F with G(f) >= this (0: the maximal peak only)"},
 		&ucli.BoolFlag{Name: "multiples", Value: d.Multiples, Usage: "also take f = c·f_p, c = 2, 3, ... (Definition 2)"},
-		&ucli.StringFlag{Name: "select", Value: string(d.Select), Usage: "template strings: peak (maximal strings of V at the peaks) or docs (maximal strings in >= min-docs of the pages)",
-			Action: func(c *ucli.Context, v string) error {
-				if v != "peak" && v != "docs" {
-					return cli.UsageError(fmt.Errorf("--select must be peak or docs, not %q", v))
-				}
-				return nil
-			}},
+		&ucli.StringFlag{Name: "select", Value: string(d.Select), Usage: "template strings: peak (maximal strings of V at the peaks) or docs (maximal strings in >= min-docs of the pages)"},
 		&ucli.Float64Flag{Name: "min-docs", Value: d.MinDocs, Usage: "with --select docs: the fraction of the sample's pages a template string occurs in"},
 		&ucli.IntFlag{Name: "min-len", Value: d.MinLen, Usage: "drop template strings shorter than this many characters"},
 		&ucli.BoolFlag{Name: "whole-words", Value: d.WholeWords, Usage: "never let a template string cut a word: a partly covered word stays content"},
@@ -128,25 +104,34 @@ func options(c *ucli.Context) (ampl.Options, error) {
 	return o, nil
 }
 
-func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
+// algo is ampl configured by its flags (options), once per command.
+type algo struct{ o ampl.Options }
+
+func configure(c *ucli.Context) (cli.Algorithm, error) {
 	o, err := options(c)
-	if err != nil {
-		return nil, err
-	}
-	m, err := ampl.Learn(record.HTMLs(pages), o)
+	return algo{o}, err
+}
+
+func (algo) Version() int { return ampl.ModelVersion }
+
+func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
+	m, err := ampl.Learn(page.HTMLs(pages), a.o)
 	if err != nil {
 		return nil, err
 	}
 	return model{m}, nil
 }
 
-func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
+func (algo) Decode(raw []byte) (cli.Model, error) {
 	m := new(ampl.Model)
 	if err := json.Unmarshal(raw, m); err != nil {
 		return nil, err
 	}
-	if m.Strings == nil {
+	switch {
+	case m.Strings == nil:
 		return nil, fmt.Errorf("ampl: model has no template strings list")
+	case len(m.Docs) != len(m.Strings):
+		return nil, fmt.Errorf("ampl: model has %d page counts for %d template strings", len(m.Docs), len(m.Strings))
 	}
 	return model{m}, nil
 }
@@ -158,15 +143,16 @@ func (m model) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
 
 // detail is the "ampl" member of an applied page.
 type detail struct {
-	Peak  int      `json:"peak"`  // the maximal peak f_p (0: none, e.g. learned from one page)
-	Spans [][2]int `json:"spans"` // kept (content) byte spans of html
+	Peak  int      `json:"peak"`          // the maximal peak f_p (0: none, e.g. learned from one page)
+	Spans [][2]int `json:"spans"`         // kept (content) byte spans of html
+	Fit   *float64 `json:"fit,omitempty"` // ampl.Found.Fit, 3 decimals; absent when unknown
 }
 
-func (m model) Apply(page *record.Record) (cli.Result, error) {
-	spans := m.Content(page.HTML)
-	d := detail{Spans: spans}
+func (m model) Apply(p *page.Page) (cli.Found, error) {
+	f := m.Find(p.HTML)
+	d := detail{Spans: f.Kept, Fit: cli.Round3(f.Fit)}
 	if m.Peak != nil {
 		d.Peak = m.Peak.F
 	}
-	return cli.Result{Text: htmltext.RenderSpans(page.HTML, spans), Detail: d}, nil
+	return cli.Found{Kept: f.Kept, Template: f.Template, Fit: f.Fit, Detail: d}, nil
 }

@@ -72,10 +72,24 @@ func TestCLI(t *testing.T) {
 		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages},
 		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkPages},
-		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in},
+		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				// The paper's algorithm: every page once, with the peak it cut at and its
+				// kept spans.
+				recs := clitest.Records(t, stdout)
+				if len(recs) != 20 {
+					t.Fatalf("%d records, want 20", len(recs))
+				}
+				for _, r := range recs {
+					d, _ := r["ampl"].(map[string]any)
+					if r["error"] != nil || d == nil || d["peak"] == float64(0) || len(d["spans"].([]any)) == 0 {
+						t.Errorf("page %v: error %v, detail %v", r["id"], r["error"], d)
+					}
+				}
+			}},
 		{Name: "show", Args: []string{"show"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
-				if !strings.Contains(stdout, `<span style="color:#bbb">`) || strings.Contains(stdout, "<script") {
+				if !strings.Contains(stdout, `<span style="color:#aaa">`) || strings.Contains(stdout, "<script") {
 					t.Fatalf("show: no greyed template, or a live script tag: %.500s", stdout)
 				}
 			}},
@@ -91,6 +105,6 @@ func TestCLI(t *testing.T) {
 			}},
 		{Name: "bad-rule", Args: []string{"run", "--rule", "sum"}, Stdin: in, Exit: 2},
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
-			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":99`)}, Exit: 1},
+			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":2,`, `"version":99,`)}, Exit: 1},
 	})
 }

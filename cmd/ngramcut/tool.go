@@ -6,9 +6,8 @@ import (
 	"io"
 
 	"github.com/chaffkit/chaff/lib/cli"
-	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/ngramcut"
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -16,48 +15,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cli.Run(tool(), args, stdin, stdout, stderr)
 }
 
-// modelVersion is the version of the model format (ngramcut.Model as JSON).
-const modelVersion = 1
-
 func tool() *cli.Tool {
 	t := &cli.Tool{
-		Name:    "ngramcut",
-		Usage:   "useless-part elimination by n-gram alternation counts: frequent n-grams are template, the rest is content",
-		Version: modelVersion,
-		Flags:   algoFlags(),
-		Learn:   learn,
-		Load:    load,
+		Name:      "ngramcut",
+		Usage:     "useless-part elimination by n-gram alternation counts: frequent n-grams are template, the rest is content",
+		Flags:     algoFlags(),
+		Configure: configure,
 	}
 	t.Commands = []*ucli.Command{pathCommand(t)}
 	return t
-}
-
-func choice(name, want string, parse func(string) error) func(*ucli.Context, string) error {
-	return func(c *ucli.Context, v string) error {
-		if err := parse(v); err != nil {
-			return cli.UsageError(fmt.Errorf("--%s must be %s, not %q", name, want, v))
-		}
-		return nil
-	}
-}
-
-// checkCut validates the forced cut point at parse time (the flags' Actions run before
-// any page is read).
-func checkCut(c *ucli.Context, _ int) error {
-	_, err := options(c)
-	return err
 }
 
 func algoFlags() []ucli.Flag {
 	d := ngramcut.Default()
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's algorithm: top a% by count, FindOptimal from (2, 1), every kept run; other flags then change single parts"},
-		&ucli.StringFlag{Name: "unit", Value: "rune", Usage: "what an n-gram counts: rune (characters) or byte",
-			Action: choice("unit", "rune or byte", func(v string) error { _, err := ngramcut.ParseUnit(v); return err })},
-		&ucli.IntFlag{Name: "n", Value: d.N, Usage: "the n-gram length (0: search it); with --faithful, force it together with --a", Action: checkCut},
-		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams by rank (with --n; turns off the default --min-doc-frac)", Action: checkCut},
-		&ucli.StringFlag{Name: "rank", Value: "count", Usage: "rank n-grams by count (the paper) or df (number of sample pages holding them, then count)",
-			Action: choice("rank", "count or df", func(v string) error { _, err := ngramcut.ParseRank(v); return err })},
+		&ucli.StringFlag{Name: "unit", Value: "rune", Usage: "what an n-gram counts: rune (characters) or byte"},
+		&ucli.IntFlag{Name: "n", Value: d.N, Usage: "the n-gram length (0: search it); with --faithful, force it together with --a"},
+		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams by rank (with --n; turns off the default --min-doc-frac)"},
+		&ucli.StringFlag{Name: "rank", Value: "count", Usage: "rank n-grams by count (the paper) or df (number of sample pages holding them, then count)"},
 		&ucli.BoolFlag{Name: "delims", Usage: "the paper's future-work rule: an n-gram may hold < > . ? only at its ends"},
 		&ucli.Float64Flag{Name: "min-doc-frac", Value: d.MinDocFrac, Usage: "W = the n-grams in at least this fraction of the sample pages (at least 2 pages) instead of the top a%; implies --rank df; 0: the paper's top a%"},
 		&ucli.IntFlag{Name: "min-run", Value: d.MinRun, Usage: "drop kept runs shorter than this many units (0: keep all)"},
@@ -65,8 +41,7 @@ func algoFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: "snap", Value: d.Snap, Usage: "move the ends of kept spans out of tags and out to whole words (--snap=false: where the n-grams cut; off with --faithful unless given)"},
 		&ucli.IntFlag{Name: "max-n", Usage: "bound the search's n (0: the paper's bound, the longest page)"},
 		&ucli.IntFlag{Name: "max-sample-page", Value: ngramcut.DefaultMaxSamplePage, Usage: "learn from at most this many `BYTES` of each page (a longer page is reported once and still applied whole; learning holds 16-20 bytes per character of the sample plus 70-100 per distinct n-gram); 0: no limit"},
-		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash",
-			Action: choice("hash", "rolling or xxhash", func(v string) error { _, err := ngramcut.ParseHash(v); return err })},
+		&ucli.StringFlag{Name: "hash", Value: "rolling", Usage: "n-gram fingerprints: rolling (polynomial + 64-bit mix, O(1) per extension) or xxhash"},
 	}
 }
 
@@ -77,20 +52,16 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 	if c.Bool("faithful") {
 		o = ngramcut.Faithful()
 	}
-	var err error
-	if c.IsSet("unit") {
-		if o.Unit, err = ngramcut.ParseUnit(c.String("unit")); err != nil {
-			return o, cli.UsageError(err)
-		}
-	}
-	if c.IsSet("rank") {
-		if o.Rank, err = ngramcut.ParseRank(c.String("rank")); err != nil {
-			return o, cli.UsageError(err)
-		}
-	}
-	if c.IsSet("hash") {
-		if o.Hash, err = ngramcut.ParseHash(c.String("hash")); err != nil {
-			return o, cli.UsageError(err)
+	for _, ch := range []struct {
+		flag, want string
+		parse      func(string) error
+	}{
+		{"unit", "rune or byte", func(v string) (err error) { o.Unit, err = ngramcut.ParseUnit(v); return }},
+		{"rank", "count or df", func(v string) (err error) { o.Rank, err = ngramcut.ParseRank(v); return }},
+		{"hash", "rolling or xxhash", func(v string) (err error) { o.Hash, err = ngramcut.ParseHash(v); return }},
+	} {
+		if v := c.String(ch.flag); c.IsSet(ch.flag) && ch.parse(v) != nil {
+			return o, cli.UsageError(fmt.Errorf("--%s must be %s, not %q", ch.flag, ch.want, v))
 		}
 	}
 	if c.IsSet("a") {
@@ -139,67 +110,83 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 	return o, nil
 }
 
-func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
+// algo is ngramcut configured by its flags (options), once per command.
+type algo struct {
+	o        ngramcut.Options
+	faithful bool
+}
+
+func configure(c *ucli.Context) (cli.Algorithm, error) {
 	o, err := options(c)
+	return algo{o, c.Bool("faithful")}, err
+}
+
+func (algo) Version() int { return ngramcut.ModelVersion }
+
+func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
+	m, err := ngramcut.Learn(page.HTMLs(pages), a.o)
 	if err != nil {
 		return nil, err
 	}
-	for _, msg := range sampleCuts(site, pages, o.MaxSamplePage) {
-		fmt.Fprintf(c.App.ErrWriter, "ngramcut: %s\n", msg)
-	}
-	m, err := ngramcut.Learn(record.HTMLs(pages), o)
-	if err != nil {
-		return nil, err
-	}
+	mod := model{Model: m, warnings: sampleCuts(site, pages, a.o.MaxSamplePage)}
 	if w := m.Warning(); w != "" {
 		// Not an error: the model is what the algorithm found, and is used; but a run
 		// whose every text is empty should say why.
 		hint := "see lib/ngramcut/README.md"
-		if c.Bool("faithful") {
+		if a.faithful {
 			hint = "learning per site or without --faithful may avoid it (lib/ngramcut/README.md)"
 		}
-		fmt.Fprintf(c.App.ErrWriter, "ngramcut: site %s: warning: %s; %s\n", site, w, hint)
+		mod.warnings = append(mod.warnings, fmt.Sprintf("site %s: warning: %s; %s", site, w, hint))
 	}
-	return model{m}, nil
+	return mod, nil
 }
 
-func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
+func (algo) Decode(raw []byte) (cli.Model, error) {
 	m, err := ngramcut.DecodeModel(raw)
 	if err != nil {
 		return nil, err
 	}
-	if m.N < 2 || len(m.Path) == 0 {
-		return nil, fmt.Errorf("ngramcut: model has no cut point")
+	if err := m.Check(); err != nil {
+		return nil, err
 	}
-	return model{m}, nil
+	return model{Model: m}, nil
 }
 
 // model adapts ngramcut.Model to cli.Model; it encodes as the ngramcut.Model itself.
-type model struct{ *ngramcut.Model }
+type model struct {
+	*ngramcut.Model
+	warnings []string // about how it was learned (cli.Warner)
+}
 
 func (m model) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
+
+func (m model) Warnings() []string { return m.warnings }
 
 // detail is the "ngramcut" member of an applied page.
 type detail struct {
 	N     int      `json:"n"`
 	A     int      `json:"a"`
-	Spans [][2]int `json:"spans"` // kept (non-useless) byte spans of html
+	Spans [][2]int `json:"spans"`         // kept (non-useless) byte spans of html
+	Fit   *float64 `json:"fit,omitempty"` // ngramcut.Found.Fit, 3 decimals; absent when unknown
 }
 
-func (m model) Apply(page *record.Record) (cli.Result, error) {
-	spans := m.Spans(page.HTML)
+func (m model) Apply(p *page.Page) (cli.Found, error) {
+	f := m.Find(p.HTML)
+	spans := f.Kept
 	if spans == nil {
 		spans = [][2]int{}
 	}
-	return cli.Result{
-		Text:   htmltext.RenderSpans(page.HTML, spans),
-		Detail: detail{N: m.N, A: m.A, Spans: spans},
+	return cli.Found{
+		Kept:     spans,
+		Template: f.Template,
+		Fit:      f.Fit,
+		Detail:   detail{N: m.N, A: m.A, Spans: spans, Fit: cli.Round3(f.Fit)},
 	}, nil
 }
 
 // sampleCuts says, once per page longer than max (Options.MaxSamplePage), how much of
 // it learning counts.
-func sampleCuts(site string, pages []*record.Record, max int) []string {
+func sampleCuts(site string, pages []*page.Page, max int) []string {
 	var out []string
 	for _, p := range pages {
 		if q := ngramcut.SamplePage(p.HTML, max); len(q) < len(p.HTML) {
@@ -211,12 +198,14 @@ func sampleCuts(site string, pages []*record.Record, max int) []string {
 }
 
 // pageName names a page in a diagnostic: its position in the input, and its id or URL.
-func pageName(p *record.Record) string {
+func pageName(p *page.Page) string {
 	switch {
-	case p.ID != "":
-		return fmt.Sprintf("%s (id %q)", p.Where(), p.ID)
-	case p.URL != "":
-		return fmt.Sprintf("%s (url %q)", p.Where(), p.URL)
+	case p.Rec == nil:
+		return "a page"
+	case p.Rec.ID != "":
+		return fmt.Sprintf("%s (id %q)", p.Where(), p.Rec.ID)
+	case p.Rec.URL != "":
+		return fmt.Sprintf("%s (url %q)", p.Where(), p.Rec.URL)
 	}
 	return p.Where()
 }

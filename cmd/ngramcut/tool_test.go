@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,7 +80,22 @@ func TestCLI(t *testing.T) {
 					t.Fatalf("model: %.300v", m)
 				}
 			}},
-		{Name: "learn-modern", Args: append([]string{"learn"}, modern...), Stdin: in},
+		{Name: "learn-modern", Args: append([]string{"learn"}, modern...), Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				// One model per site at the fixed cut (20, the document-frequency cut), with
+				// a page share for each n-gram of W.
+				r := clitest.Records(t, stdout)
+				if len(r) != 2 {
+					t.Fatalf("%d model lines, want 2", len(r))
+				}
+				for _, l := range r {
+					m := l["model"].(map[string]any)
+					df, _ := base64.StdEncoding.DecodeString(m["w_df"].(string))
+					if m["n"] != float64(20) || m["a"] != float64(0) || m["min_doc_frac"] != 0.2 || len(df) == 0 {
+						t.Errorf("site %v: n %v a %v min_doc_frac %v, %d shares", l["site"], m["n"], m["a"], m["min_doc_frac"], len(df))
+					}
+				}
+			}},
 		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages(true)},
 		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in,
@@ -151,7 +167,7 @@ func TestCLI(t *testing.T) {
 		{Name: "bad-cut", Args: []string{"run", "--faithful", "--n", "12"}, Stdin: in, Exit: 2},
 		{Name: "path-modern", Args: []string{"path", "--n", "0", "--max-n", "30"}, Stdin: in},
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
-			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":99`)}, Exit: 1},
+			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":2,`, `"version":99,`)}, Exit: 1},
 	})
 }
 

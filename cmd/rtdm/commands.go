@@ -3,11 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"time"
 
 	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/rtdm"
 	ucli "github.com/urfave/cli/v2"
@@ -32,24 +32,22 @@ func distCommand(t *cli.Tool) *ucli.Command {
 			if err != nil {
 				return err
 			}
-			var recs []*record.Record
-			for len(recs) < 2 {
-				rec, err := e.Next()
-				if err == io.EOF {
+			var pages []*page.Page
+			for len(pages) < 2 {
+				p, err := e.NextPage()
+				if err != nil {
 					break
 				}
-				if err != nil || !e.HasHTML(rec) {
-					continue
-				}
-				e.Consume(rec, "compared")
-				recs = append(recs, rec)
+				e.Consume(p.Rec, "compared")
+				pages = append(pages, p)
 			}
-			if len(recs) < 2 {
-				e.Warnf("dist needs two pages, read %d", len(recs))
+			if len(pages) < 2 {
+				e.Warnf("dist needs two pages, read %d", len(pages))
 				e.Close()
 				return ucli.Exit("", cli.ExitUsage)
 			}
-			a, b := rtdm.NewPage(recs[0].HTML), rtdm.NewPage(recs[1].HTML)
+			recs := []*record.Record{pages[0].Rec, pages[1].Rec}
+			a, b := pageOf(pages[0]), pageOf(pages[1])
 			var costs rtdm.Costs = rtdm.Unit{}
 			if c.Bool("content") {
 				costs = rtdm.Compose{}
@@ -97,27 +95,24 @@ func clusterCommand(t *cli.Tool) *ucli.Command {
 			if err != nil {
 				return err
 			}
-			bySite := map[string][]*record.Record{}
+			bySite := map[string][]*page.Page{}
 			var order []string
 			for {
-				rec, err := e.Next()
-				if err == io.EOF {
+				p, err := e.NextPage()
+				if err != nil {
 					break
 				}
-				if err != nil || !e.HasHTML(rec) {
-					continue
+				if _, ok := bySite[p.Site]; !ok {
+					order = append(order, p.Site)
 				}
-				s := e.SiteOf(rec)
-				if _, ok := bySite[s]; !ok {
-					order = append(order, s)
-				}
-				bySite[s] = append(bySite[s], rec)
+				bySite[p.Site] = append(bySite[p.Site], p)
 			}
 			for _, s := range order {
 				recs := bySite[s]
 				trees := make([]*rtdm.Tree, len(recs))
-				for i, r := range recs {
-					trees[i] = rtdm.NewPage(r.HTML).Tree
+				for i, p := range recs {
+					trees[i] = pageOf(p).Tree
+					p.Drop()
 				}
 				labels := rtdm.Cluster(trees, opt.Similarity, opt.Linkage, opt.Workers)
 				sizes := map[int]int{}
@@ -129,13 +124,13 @@ func clusterCommand(t *cli.Tool) *ucli.Command {
 					counts = append(counts, sizes[l])
 				}
 				e.Warnf("site %s: %d pages, %d clusters of sizes %v", s, len(recs), len(counts), counts)
-				for i, r := range recs {
+				for i, p := range recs {
 					l := labels[i]
 					if sizes[l] < opt.MinCluster {
 						l = -1
 					}
-					r.Set("cluster", l)
-					e.Emit(r)
+					p.Rec.Set("cluster", l)
+					e.Emit(p.Rec)
 				}
 				bySite[s] = nil
 			}

@@ -7,8 +7,7 @@ import (
 	"math"
 
 	"github.com/chaffkit/chaff/lib/cli"
-	"github.com/chaffkit/chaff/lib/htmltext"
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/rtdm"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -17,38 +16,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cli.Run(tool(), args, stdin, stdout, stderr)
 }
 
-// modelVersion is the version of the model format below.
-const modelVersion = 1
-
 func tool() *cli.Tool {
 	t := &cli.Tool{
-		Name:    "rtdm",
-		Usage:   "news extraction by restricted top-down tree edit distance: page clusters, ne-patterns, title and body",
-		Version: modelVersion,
-		Flags:   algoFlags(),
+		Name:      "rtdm",
+		Usage:     "news extraction by restricted top-down tree edit distance: page clusters, ne-patterns, title and body",
+		Flags:     algoFlags(),
+		Configure: configure,
 	}
-	t.Learn = learn
-	t.Load = load
 	t.Commands = []*ucli.Command{distCommand(t), clusterCommand(t)}
 	return t
 }
 
 func algoFlags() []ucli.Flag {
 	return append([]ucli.Flag{
-		&ucli.Float64Flag{Name: "similarity", Value: rtdm.DefaultOptions.Similarity, Usage: "merge clusters while their similarity 1 - d/(|T1|+|T2|) is at least this",
-			Action: func(c *ucli.Context, v float64) error {
-				if v <= 0 || v > 1 {
-					return cli.UsageError(fmt.Errorf("--similarity must be in (0, 1]"))
-				}
-				return nil
-			}},
-		&ucli.StringFlag{Name: "linkage", Value: "complete", Usage: "cluster similarity: complete, average or single",
-			Action: func(c *ucli.Context, v string) error {
-				if v != "complete" && v != "average" && v != "single" {
-					return cli.UsageError(fmt.Errorf("--linkage must be complete, average or single"))
-				}
-				return nil
-			}},
+		&ucli.Float64Flag{Name: "similarity", Value: rtdm.DefaultOptions.Similarity, Usage: "merge clusters while their similarity 1 - d/(|T1|+|T2|) is at least this"},
+		&ucli.StringFlag{Name: "linkage", Value: "complete", Usage: "cluster similarity: complete, average or single"},
 		&ucli.IntFlag{Name: "min-cluster", Value: rtdm.DefaultOptions.MinCluster, Usage: "smallest cluster that gets an ne-pattern (smaller ones are noise)"},
 		&ucli.IntFlag{Name: "max-compose", Value: 0, Usage: "compose at most this many pages per cluster (0: all)"},
 		&ucli.IntFlag{Name: "max-gap", Value: rtdm.DefaultComposeOptions.MaxGap, Usage: "wildcards at most this many siblings apart merge into one"},
@@ -77,6 +59,11 @@ func options(c *ucli.Context) (rtdm.Options, error) {
 	default:
 		return o, cli.UsageError(fmt.Errorf("--linkage must be complete, average or single"))
 	}
+	for _, n := range []string{"min-cluster", "max-compose", "max-gap", "body-words", "title-words", "teaser-run"} {
+		if c.Int(n) < 0 {
+			return o, cli.UsageError(fmt.Errorf("--%s must not be negative", n))
+		}
+	}
 	o.MinCluster = c.Int("min-cluster")
 	o.MaxCluster = c.Int("max-compose")
 	o.Compose.MaxGap = c.Int("max-gap")
@@ -89,74 +76,68 @@ func options(c *ucli.Context) (rtdm.Options, error) {
 	return o, nil
 }
 
-// siteModel is the model of one site on disk (version 1):
-//
-//	{"similarity":0.8,"patterns":[{"cluster":0,"pages":12,"tree":[{"tag":"html","n":120},...]}]}
-//
-// A tree is its pre-order list of nodes: "tag" (an element, or "#text" with "text"), or
-// "wild" (".", "+", "?", "*"), and "n", the size of the node's subtree.
-type siteModel struct {
-	Similarity float64       `json:"similarity"`
-	Patterns   []jsonPattern `json:"patterns"`
-
-	m         *rtdm.Model
+// algo is rtdm configured by its flags (options), once per command.
+type algo struct {
 	opt       rtdm.Options
-	withTitle bool
-	maxDepth  int // --max-depth
+	withTitle bool // the title line first in the text (not --no-title-in-text)
 }
 
-type jsonPattern struct {
-	Cluster int        `json:"cluster"`
-	Pages   int        `json:"pages"`
-	Tree    *rtdm.Tree `json:"tree"`
-}
-
-func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
+func configure(c *ucli.Context) (cli.Algorithm, error) {
 	opt, err := options(c)
-	if err != nil {
-		return nil, err
-	}
-	maxDepth := c.Int(cli.FlagMaxDepth)
+	return algo{opt: opt, withTitle: !c.Bool("no-title-in-text")}, err
+}
+
+func (algo) Version() int { return rtdm.ModelVersion }
+
+// pageKey is the key of a page's rtdm.Page among its memos: built once from the page's tree,
+// for learning and for applying.
+type pageKey struct{}
+
+// pageOf returns the rtdm form of p, built from p's tree once.
+func pageOf(p *page.Page) *rtdm.Page {
+	return p.Memo(pageKey{}, func() any { return rtdm.FromDoc(p.HTML, p.Doc(), p.Flattened()) }).(*rtdm.Page)
+}
+
+func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
 	pgs := make([]*rtdm.Page, len(pages))
 	for i, p := range pages {
-		pgs[i] = rtdm.ParsePage(p.HTML, maxDepth) // flattened pages are reported when applied
+		pgs[i] = pageOf(p) // flattened pages are reported when applied
 	}
-	m, _ := rtdm.Learn(pgs, opt)
-	sm := &siteModel{Similarity: opt.Similarity, m: m, opt: opt, withTitle: !c.Bool("no-title-in-text"), maxDepth: maxDepth}
-	for _, p := range m.Patterns {
-		sm.Patterns = append(sm.Patterns, jsonPattern{Cluster: p.Cluster, Pages: p.Pages, Tree: p.Tree})
-	}
-	return sm, nil
+	m, _ := rtdm.Learn(pgs, a.opt)
+	return &siteModel{m: m, algo: a}, nil
 }
 
-func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
-	opt, err := options(c)
-	if err != nil {
+func (a algo) Decode(raw []byte) (cli.Model, error) {
+	m := new(rtdm.Model)
+	if err := json.Unmarshal(raw, m); err != nil {
 		return nil, err
 	}
-	sm := &siteModel{}
-	if err := json.Unmarshal(raw, sm); err != nil {
-		return nil, fmt.Errorf("rtdm model: %w", err)
-	}
-	sm.opt, sm.withTitle, sm.maxDepth = opt, !c.Bool("no-title-in-text"), c.Int(cli.FlagMaxDepth)
-	sm.m = &rtdm.Model{}
-	for _, p := range sm.Patterns {
-		if p.Tree == nil || p.Tree.Len() == 0 {
-			return nil, fmt.Errorf("rtdm model: pattern of cluster %d has no tree", p.Cluster)
-		}
-		sm.m.Patterns = append(sm.m.Patterns, rtdm.Pattern{Cluster: p.Cluster, Pages: p.Pages, Tree: p.Tree})
-	}
-	return sm, nil
+	return &siteModel{m: m, algo: a}, nil
 }
+
+// siteModel is one site's rtdm.Model with the options it is applied with; it encodes as the
+// rtdm.Model (lib/rtdm's model format).
+type siteModel struct {
+	m *rtdm.Model
+	algo
+}
+
+func (sm *siteModel) MarshalJSON() ([]byte, error) { return json.Marshal(sm.m) }
 
 // detail is the "rtdm" member of an extracted page.
 type detail struct {
 	Cluster  int           `json:"cluster"`
 	Cost     *float64      `json:"cost"`           // null when no pattern matched
 	Soft     bool          `json:"soft,omitempty"` // no pattern accepted the page: nearest one under soft costs
+	Fit      *float64      `json:"fit,omitempty"`  // rtdm.Found.Fit, 3 decimals; absent when unknown
 	Title    int           `json:"title"`
 	Body     int           `json:"body"`
 	Passages []jsonPassage `json:"passages"`
+
+	// For the view: the page, the extraction and its error.
+	pg  *rtdm.Page
+	ex  *rtdm.Extraction
+	err error
 }
 
 type jsonPassage struct {
@@ -167,39 +148,25 @@ type jsonPassage struct {
 	Text     string   `json:"text"`
 }
 
-// extract runs the model on one page.
-func (sm *siteModel) extract(rec *record.Record) (*rtdm.Page, *rtdm.Extraction, *detail, error) {
-	pg := rtdm.ParsePage(rec.HTML, sm.maxDepth)
-	ex, err := sm.m.Extract(pg, sm.opt)
-	d := &detail{Cluster: ex.Cluster, Title: ex.Title, Body: ex.Body, Soft: ex.Soft, Passages: []jsonPassage{}}
+// Apply extracts the title and the body; a page that matches no pattern or has no body gets an
+// error (its "rtdm" member is still set).
+func (sm *siteModel) Apply(p *page.Page) (cli.Found, error) {
+	pg := pageOf(p)
+	f, ex, err := sm.m.Find(pg, sm.opt)
+	d := &detail{Cluster: ex.Cluster, Title: ex.Title, Body: ex.Body, Soft: ex.Soft, Fit: cli.Round3(f.Fit), Passages: []jsonPassage{}, pg: pg, ex: ex, err: err}
 	if !math.IsInf(ex.Cost, 1) {
 		cost := ex.Cost
 		d.Cost = &cost
 	}
-	for _, p := range ex.Passages {
-		d.Passages = append(d.Passages, jsonPassage{Pos: p.Pos, Wildcard: p.Kind.String(), Words: p.Words, Spans: pg.Spans(p.Roots), Text: p.Text})
+	for _, ps := range ex.Passages {
+		d.Passages = append(d.Passages, jsonPassage{Pos: ps.Pos, Wildcard: ps.Kind.String(), Words: ps.Words, Spans: pg.Spans(ps.Roots), Text: ps.Text})
 	}
-	return pg, ex, d, err
-}
-
-// Apply extracts the title and the body; a page that matches no pattern or has no body gets an
-// error (its "rtdm" member is still set).
-func (sm *siteModel) Apply(rec *record.Record) (cli.Result, error) {
-	pg, ex, d, err := sm.extract(rec)
-	var res cli.Result
-	if pg.Flattened > 0 {
-		res.Notes = []string{cli.FlattenedNote(pg.Flattened, sm.maxDepth)}
-	}
+	found := cli.Found{Template: f.Template, Fit: f.Fit, Detail: d}
 	if err != nil {
-		rec.Set("rtdm", d)
-		return res, err
+		return found, err
 	}
-	res.Detail = d
-	body := htmltext.RenderSpans(pg.HTML, pg.Spans(ex.BodyRoots))
-	res.Title = ex.TitleText
-	res.Text = body
-	if sm.withTitle && res.Title != "" && ex.Title != ex.Body {
-		res.Text = res.Title + "\n" + body
-	}
-	return res, nil
+	found.Kept = f.Kept
+	found.Title = ex.TitleText
+	found.TitleFirst = sm.withTitle && ex.Title != ex.Body
+	return found, nil
 }

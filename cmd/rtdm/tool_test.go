@@ -69,7 +69,31 @@ func TestCLI(t *testing.T) {
 		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkRun},
 		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkRun},
-		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in},
+		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				// The paper's method: every page once; an article extracted has a body of
+				// its gold text, one not extracted says why.
+				recs := clitest.Records(t, stdout)
+				if len(recs) != 10 {
+					t.Fatalf("%d records, want 10", len(recs))
+				}
+				for _, r := range recs {
+					text, _ := r["text"].(string)
+					if r["kind"] != "article" {
+						continue
+					}
+					if e, ok := r["error"].(string); ok {
+						if !strings.HasPrefix(e, "not extracted") || text != "" {
+							t.Errorf("article %v: error %q, text %.80q", r["id"], e, text)
+						}
+						continue
+					}
+					gold := strings.Fields(r["gold"].(string))
+					if len(gold) > 0 && !strings.Contains(text, gold[len(gold)-1]) {
+						t.Errorf("article %v: the body lacks the gold's last word %q", r["id"], gold[len(gold)-1])
+					}
+				}
+			}},
 		{Name: "show", Args: []string{"show"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				for _, want := range []string{"<h2>Page</h2>", "ne-pattern of cluster 0", "class=title", "class=body"} {
@@ -109,7 +133,22 @@ func TestCLI(t *testing.T) {
 			}},
 		{Name: "bad-linkage", Args: []string{"run", "--linkage", "ward"}, Stdin: in, Exit: 2},
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
-			Files: map[string]string{"m.jsonl": `{"site":"www.prairie-ledger0.example","tool":"rtdm","version":1,"pages":3,"model":{"patterns":[{"cluster":0,"pages":3,"tree":[{"tag":"html","n":5}]}]}}` + "\n"}},
+			Files: map[string]string{"m.jsonl": `{"site":"www.prairie-ledger0.example","tool":"rtdm","version":1,"pages":3,"model":{"patterns":[{"cluster":0,"pages":3,"tree":[{"tag":"html","n":5}]}]}}` + "\n"},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				// A pattern tree whose root claims 5 nodes and has one cannot be decoded:
+				// every page of the site is emitted with the error naming it and an empty
+				// text, and the run goes on (exit 0).
+				recs := clitest.Records(t, stdout)
+				if len(recs) != 10 {
+					t.Fatalf("%d records, want 10", len(recs))
+				}
+				for _, r := range recs {
+					e, _ := r["error"].(string)
+					if !strings.Contains(e, "pattern tree: bad root size") || r["text"] != "" || r["rtdm"] != nil {
+						t.Errorf("page %v: error %q, text %.40q, rtdm %v", r["id"], e, r["text"], r["rtdm"])
+					}
+				}
+			}},
 	})
 }
 

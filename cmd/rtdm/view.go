@@ -7,15 +7,23 @@ import (
 	"io"
 	"strings"
 
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/rtdm"
+	"golang.org/x/net/html/atom"
 )
 
 // View writes the show mode's page: the matched ne-pattern as indented text, then the page's
 // text with what each wildcard consumed highlighted (title and body in their own colours) and
 // the rest greyed. Everything from the page is escaped; nothing from it can run.
-func (sm *siteModel) View(w io.Writer, rec *record.Record) error {
-	pg, ex, _, err := sm.extract(rec)
+func (sm *siteModel) View(w io.Writer, p *page.Page, f cli.Found) error {
+	d, ok := f.Detail.(*detail)
+	if !ok {
+		return fmt.Errorf("rtdm view: no extraction")
+	}
+	pg, ex, err := d.pg, d.ex, d.err
+	rec := p.Rec
 	bw := bufio.NewWriter(w)
 	esc := html.EscapeString
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rtdm: %s</title>\n", esc(rec.ID))
@@ -70,7 +78,7 @@ pre{background:#f4f4f4;padding:.5em;overflow:auto;max-height:30em}
 			continue
 		}
 		tag := "span"
-		if p := n.Parent; p >= 0 && blockTags[pg.Tree.Nodes[p].Tag] {
+		if p := n.Parent; p >= 0 && blockTag(pg.Tree.Nodes[p].Tag) {
 			tag = "span class=b"
 		}
 		fmt.Fprintf(bw, "<%s><span class=%s>%s</span>", tag, class[i], esc(n.Text))
@@ -96,11 +104,10 @@ pre{background:#f4f4f4;padding:.5em;overflow:auto;max-height:30em}
 	return bw.Flush()
 }
 
-var blockTags = map[string]bool{
-	"p": true, "div": true, "li": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
-	"td": true, "th": true, "tr": true, "article": true, "section": true, "header": true, "footer": true,
-	"blockquote": true, "pre": true, "dd": true, "dt": true, "figcaption": true, "title": true, "nav": true,
-	"aside": true, "main": true, "body": true, "ul": true, "ol": true, "table": true, "form": true,
+// blockTag reports whether a text node under the tag starts a line of the view: the
+// elements lib/htmltext renders as a line break (dom.IsBlock), and the page's title.
+func blockTag(tag string) bool {
+	return tag == "title" || dom.IsBlock(atom.Lookup([]byte(tag)))
 }
 
 func firstNonEmpty(s ...string) string {

@@ -29,10 +29,11 @@
 // al. 2001), pooled over pages by counting bytes, and char_pages. --table prints the same
 // rows as a table for people.
 //
-// A bad record prints one line on stderr, "score: <source>:<n>: <what>", and the run goes
-// on; a summary line ends the run on stderr (-q drops it), in the shape of every chaff
-// tool's (docs/DESIGN.md), with read = emitted + consumed + skipped over the prediction
-// records:
+// score runs on the app every chaff tool shares (lib/cli: its flags, reporter and summary
+// line). A bad record prints one line on stderr, "score: <source>:<n>: <what>" (the first
+// --max-errors-shown of each kind per input; the rest are counted), and the run goes on; a
+// summary line ends the run on stderr (-q drops it), with read = emitted + consumed + skipped
+// over the prediction records:
 //
 //	score: summary read=5 emitted=0 errors=2 consumed=3 consumed.scored=3 skipped=2 skipped.unmatched=1 skipped.unreadable=1 rows=1 pages=3 missing=0 unmatched=1 mb=0.00 seconds=0.00 mb_per_s=0.1
 //
@@ -41,6 +42,7 @@
 // counts the other JSON rows (gold pages without prediction under --pages, sites, the
 // overall row), so stdout holds emitted + rows lines. With --gold, gold_read =
 // gold_loaded + gold_skipped accounts for the gold records. Exit status: 0 ok, 1 a bad
-// record or an unreadable input (the scores are still printed), 2 a usage error (never on
-// stdout).
+// record or an unreadable input (the scores are still printed: unlike the algorithm tools,
+// a bad record fails the run, since the scores then cover fewer pages than were given; see
+// docs/DESIGN.md), 2 a usage error (never on stdout).
 package main

@@ -17,23 +17,21 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/chaffkit/chaff/lib/cli"
 	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/stream"
 )
 
-// Exit statuses.
+// Exit statuses: score's policy differs from the algorithm tools' in one way, written in
+// docs/DESIGN.md: a bad record exits 1, since scores over fewer pages than were given are not
+// the figures asked for.
 const (
-	exitOK    = 0
-	exitData  = 1 // a bad record, or a file that cannot be read
-	exitUsage = 2
+	exitOK    = cli.ExitOK
+	exitData  = cli.ExitFailure // a bad record, or a file that cannot be read
+	exitUsage = cli.ExitUsage
 )
-
-// usageError marks a command-line mistake (exit 2).
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
 
 const usageText = `score [options] [PREDICTIONS.jsonl[.gz|.zst] ...]
 
@@ -50,7 +48,7 @@ Exit status: 0 ok, 1 a bad record or an unreadable file, 2 usage.`
 
 // run is the whole command: it parses args, reads the inputs and writes the scores.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var status int
+	status := exitOK
 	app := &ucli.App{
 		Name:            "score",
 		Usage:           "score extracted text against gold text",
@@ -58,11 +56,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		HideHelpCommand: true,
 		Writer:          stdout,
 		ErrWriter:       stderr,
-		ExitErrHandler:  func(*ucli.Context, error) {},
-		OnUsageError: func(_ *ucli.Context, err error, _ bool) error {
-			return usageError{err}
-		},
-		Flags: scoreFlags(),
+		Flags:           scoreFlags(),
 		Action: func(c *ucli.Context) error {
 			opt := options{
 				goldPath:       c.String("gold"),
@@ -73,14 +67,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				table:          c.Bool("table"),
 				spansField:     c.String("spans-field"),
 				goldSpansField: c.String("gold-spans-field"),
-				htmlField:      c.String("html-field"),
-				maxBytes:       c.Int("max-record-bytes"),
+				htmlField:      c.String(cli.FlagHTMLField),
+				maxBytes:       c.Int(cli.FlagMaxRecordBytes),
+				maxShown:       c.Int(cli.FlagMaxErrorsShown),
 				quiet:          c.Bool("quiet"),
-				workers:        c.Int("workers"),
+				workers:        c.Int(cli.FlagWorkers),
 			}
-			mode, err := site.ParseMode(c.String("site-key"))
+			mode, err := site.ParseMode(c.String(cli.FlagSiteKey))
 			if err != nil {
-				return usageError{err}
+				return cli.UsageError(err)
 			}
 			opt.siteKey = mode
 			switch by := c.String("by"); by {
@@ -88,11 +83,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			case "site":
 				opt.bySite = true
 			default:
-				return usageError{fmt.Errorf("--by %q: the only grouping is site", by)}
+				return cli.UsageError(fmt.Errorf("--by %q: the only grouping is site", by))
 			}
-			for _, f := range []struct{ name, v string }{{"gold-field", opt.goldField}, {"pred-field", opt.predField}, {"key", opt.key}, {"html-field", opt.htmlField}} {
+			for _, f := range []struct{ name, v string }{{"gold-field", opt.goldField}, {"pred-field", opt.predField}, {"key", opt.key}, {cli.FlagHTMLField, opt.htmlField}} {
 				if f.v == "" {
-					return usageError{fmt.Errorf("--%s must not be empty", f.name)}
+					return cli.UsageError(fmt.Errorf("--%s must not be empty", f.name))
+				}
+			}
+			for _, f := range []struct {
+				name string
+				min  int
+			}{{cli.FlagMaxRecordBytes, 1}, {cli.FlagMaxErrorsShown, 0}, {cli.FlagWorkers, 0}} {
+				if c.Int(f.name) < f.min {
+					return cli.UsageError(fmt.Errorf("--%s %d: must be at least %d", f.name, c.Int(f.name), f.min))
 				}
 			}
 			files := c.Args().Slice()
@@ -100,21 +103,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				files = []string{"-"}
 			}
 			if opt.goldPath == "-" && slices.Contains(files, "-") {
-				return usageError{errors.New("--gold - and the predictions cannot both be stdin")}
+				return cli.UsageError(errors.New("--gold - and the predictions cannot both be stdin"))
 			}
 			s := newScorer(opt, stdout, stderr)
 			status = s.run(files, stdin)
 			return nil
 		},
 	}
-	if err := app.Run(flagsFirst(args, app.Flags)); err != nil {
-		var u usageError
-		if errors.As(err, &u) {
-			fmt.Fprintf(stderr, "score: %v (see score --help)\n", err)
-			return exitUsage
-		}
-		fmt.Fprintf(stderr, "score: %v\n", err)
-		return exitData
+	if st := cli.RunApp(app, args); st != cli.ExitOK {
+		return st
 	}
 	return status
 }
@@ -127,6 +124,7 @@ type options struct {
 	siteKey                             site.Mode
 	workers                             int
 	maxBytes                            int
+	maxShown                            int // --max-errors-shown
 }
 
 // goldPage is one page of the --gold file.
@@ -171,6 +169,7 @@ type scorer struct {
 	opt    options
 	out    *bufio.Writer
 	stderr io.Writer
+	rep    *cli.Reporter
 	rw     *rowWriter
 
 	workers []metric.Scorer // one per worker goroutine
@@ -205,16 +204,17 @@ func newScorer(opt options, stdout, stderr io.Writer) *scorer {
 		opt:     opt,
 		out:     out,
 		stderr:  stderr,
+		rep:     cli.NewReporter("score", stderr, opt.maxShown),
 		rw:      &rowWriter{w: out, table: opt.table},
 		sites:   map[string]*group{},
 		workers: make([]metric.Scorer, workers),
 	}
 }
 
-// errorf prints one line about a bad record and counts it.
-func (s *scorer) errorf(where, format string, args ...any) {
+// errorf reports a bad record of the input source, at where, and counts it.
+func (s *scorer) errorf(source, where, format string, args ...any) {
 	s.errs++
-	fmt.Fprintf(s.stderr, "score: %s: %s\n", where, fmt.Sprintf(format, args...))
+	s.rep.RecordError(source, where, fmt.Sprintf(format, args...))
 }
 
 func (s *scorer) run(files []string, stdin io.Reader) int {
@@ -269,29 +269,23 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 // gold records, gold_read = gold_loaded + gold_skipped.
 func (s *scorer) summary(start time.Time) string {
 	r := s.total.sum.Result()
-	emitted, consumed := 0, 0
+	sum := cli.Summary{
+		Tool: "score", Read: s.preds.read, Errors: int64(s.errs),
+		Consumed: map[string]int64{}, Skipped: s.preds.skipped,
+		Sites: -1, Bytes: s.bytes, Seconds: time.Since(start).Seconds(),
+	}
 	if s.opt.pages {
-		emitted = s.scoredPreds
-	} else {
-		consumed = s.scoredPreds
+		sum.Emitted = int64(s.scoredPreds)
+	} else if s.scoredPreds > 0 {
+		sum.Consumed["scored"] = int64(s.scoredPreds)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "score: summary read=%d emitted=%d errors=%d consumed=%d", s.preds.read, emitted, s.errs, consumed)
-	if consumed > 0 {
-		fmt.Fprintf(&b, " consumed.scored=%d", consumed)
-	}
-	fmt.Fprintf(&b, " skipped=%d", s.preds.totalSkipped())
-	for _, k := range slices.Sorted(maps.Keys(s.preds.skipped)) {
-		fmt.Fprintf(&b, " skipped.%s=%d", k, s.preds.skipped[k])
-	}
-	fmt.Fprintf(&b, " rows=%d pages=%d missing=%d unmatched=%d", s.rows, r.Pages, s.total.missing, s.unmatched)
+	sum.Extra = []cli.Field{{Key: "rows", Value: int64(s.rows)}, {Key: "pages", Value: int64(r.Pages)},
+		{Key: "missing", Value: int64(s.total.missing)}, {Key: "unmatched", Value: int64(s.unmatched)}}
 	if s.opt.goldPath != "" {
-		fmt.Fprintf(&b, " gold_read=%d gold_loaded=%d gold_skipped=%d", s.golds.read, len(s.goldOrder), s.golds.totalSkipped())
+		sum.Extra = append(sum.Extra, cli.Field{Key: "gold_read", Value: s.golds.read},
+			cli.Field{Key: "gold_loaded", Value: int64(len(s.goldOrder))}, cli.Field{Key: "gold_skipped", Value: s.golds.totalSkipped()})
 	}
-	secs := time.Since(start).Seconds()
-	mb := float64(s.bytes) / 1e6
-	fmt.Fprintf(&b, " mb=%.2f seconds=%.2f mb_per_s=%.1f", mb, secs, mb/max(secs, 1e-9))
-	return b.String()
+	return sum.String()
 }
 
 // eachRecord calls fn for each record of the JSON-lines inputs paths (plain, gzip or zstd,
@@ -319,7 +313,7 @@ func (s *scorer) eachRecord(paths []string, stdin io.Reader, counts *inputCounts
 		}
 		var rerr *record.Error
 		if errors.As(err, &rerr) {
-			s.errorf(rerr.Source+":"+strconv.FormatInt(rerr.N, 10), "%v", rerr.Err)
+			s.errorf(rerr.Source, rerr.Source+":"+strconv.FormatInt(rerr.N, 10), "%v", rerr.Err)
 			counts.skip("unreadable")
 			continue
 		}
@@ -343,7 +337,7 @@ func (s *scorer) loadGold(path string, stdin io.Reader) error {
 	return s.eachRecord([]string{path}, stdin, &s.golds, func(rec *record.Record) {
 		key, ok := rec.GetString(s.opt.key)
 		if !ok {
-			s.errorf(rec.Where(), "gold record without a string %q to join on", s.opt.key)
+			s.errorf(rec.Source, rec.Where(), "gold record without a string %q to join on", s.opt.key)
 			s.golds.skip("no-key")
 			return
 		}
@@ -352,12 +346,12 @@ func (s *scorer) loadGold(path string, stdin io.Reader) error {
 			if err == nil {
 				err = fmt.Errorf("no %q field", s.opt.goldField)
 			}
-			s.errorf(rec.Where(), "gold record: %v", err)
+			s.errorf(rec.Source, rec.Where(), "gold record: %v", err)
 			s.golds.skip("bad-gold")
 			return
 		}
 		if _, dup := s.gold[key]; dup {
-			s.errorf(rec.Where(), "gold record: duplicate %s %q (the first is kept)", s.opt.key, key)
+			s.errorf(rec.Source, rec.Where(), "gold record: duplicate %s %q (the first is kept)", s.opt.key, key)
 			s.golds.skip("duplicate")
 			return
 		}
@@ -391,7 +385,7 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 	return s.eachRecord(paths, stdin, &s.preds, func(rec *record.Record) {
 		pred, _, err := stringField(rec, s.opt.predField)
 		if err != nil {
-			s.errorf(rec.Where(), "%v (scored as empty)", err)
+			s.errorf(rec.Source, rec.Where(), "%v (scored as empty)", err)
 		}
 		p := page{pred: pred, htmlLen: -1}
 		if rec.Has(s.opt.htmlField) {
@@ -400,7 +394,7 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 		if s.gold != nil {
 			key, ok := rec.GetString(s.opt.key)
 			if !ok {
-				s.errorf(rec.Where(), "no string %q to join on", s.opt.key)
+				s.errorf(rec.Source, rec.Where(), "no string %q to join on", s.opt.key)
 				s.preds.skip("no-key")
 				return
 			}
@@ -411,7 +405,7 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 				return
 			}
 			if g.seen {
-				s.errorf(rec.Where(), "second prediction for %s %q (ignored)", s.opt.key, key)
+				s.errorf(rec.Source, rec.Where(), "second prediction for %s %q (ignored)", s.opt.key, key)
 				s.preds.skip("duplicate")
 				return
 			}
@@ -427,7 +421,7 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 		} else {
 			gold, ok, err := stringField(rec, s.opt.goldField)
 			if err != nil {
-				s.errorf(rec.Where(), "%v", err)
+				s.errorf(rec.Source, rec.Where(), "%v", err)
 				s.preds.skip("bad-gold")
 				return
 			}
@@ -445,7 +439,7 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 		if p.hasGoldSpans {
 			p.kept, p.hasKept = s.keptSpans(rec)
 		}
-		p.where = rec.Where()
+		p.source, p.where = rec.Source, rec.Where()
 		s.scoredPreds++
 		s.add(p)
 	})
@@ -460,7 +454,7 @@ type page struct {
 	chars                 metric.Chars // when hasChars: computed as the page is queued
 	hasChars              bool
 	missing               bool
-	where                 string
+	source, where         string // the record's input and place, for messages
 }
 
 // batchSize is how many pages are scored at once by the workers.
@@ -472,7 +466,7 @@ func (s *scorer) add(p page) {
 	if p.hasGoldSpans && p.hasKept && p.htmlLen >= 0 {
 		c, err := metric.CharCounts(p.htmlLen, p.goldSpans, p.kept)
 		if err != nil {
-			s.errorf(p.where, "%v (no character metrics)", err)
+			s.errorf(p.source, p.where, "%v (no character metrics)", err)
 		} else {
 			p.chars, p.hasChars = c, true
 		}
@@ -551,7 +545,7 @@ func (s *scorer) goldSpans(rec *record.Record) ([][2]int, bool) {
 	}
 	var spans [][2]int
 	if err := json.Unmarshal(raw, &spans); err != nil {
-		s.errorf(rec.Where(), "field %q: not a list of [start, end] spans", s.opt.goldSpansField)
+		s.errorf(rec.Source, rec.Where(), "field %q: not a list of [start, end] spans", s.opt.goldSpansField)
 		return nil, false
 	}
 	return spans, true
@@ -610,7 +604,7 @@ func (s *scorer) keptSpans(rec *record.Record) ([][2]int, bool) {
 	}
 	var spans [][2]int
 	if err := json.Unmarshal(raw, &spans); err != nil {
-		s.errorf(rec.Where(), "kept spans: not a list of [start, end] spans")
+		s.errorf(rec.Source, rec.Where(), "kept spans: not a list of [start, end] spans")
 		return nil, false
 	}
 	return spans, true
@@ -624,14 +618,15 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: "pred-field", Value: "text", Usage: "`FIELD` holding the predicted text (absent or null: empty)"},
 		&ucli.StringFlag{Name: "key", Value: "id", Usage: "`FIELD` joining predictions to --gold records (url for the WARC gold files)"},
 		&ucli.StringFlag{Name: "by", Usage: "also one row per `GROUP` (site)"},
-		&ucli.StringFlag{Name: "site-key", Value: string(site.Auto), Usage: "`MODE` giving the site of a page for --by site: auto (the site member, else the URL's host), host, domain or none"},
+		cli.SiteKeyFlag(),
 		&ucli.BoolFlag{Name: "pages", Usage: "also one row per page"},
 		&ucli.BoolFlag{Name: "table", Usage: "print a table for people instead of JSON lines"},
 		&ucli.StringFlag{Name: "spans-field", Usage: "`PATH` of the kept byte spans (tool.spans, or tool for its spans); default: the one object field with spans"},
 		&ucli.StringFlag{Name: "gold-spans-field", Value: "gold_spans", Usage: "`FIELD` holding the gold byte spans"},
-		&ucli.StringFlag{Name: "html-field", Value: "html", Usage: "`FIELD` holding the page, whose length the character metrics need"},
-		&ucli.IntFlag{Name: "max-record-bytes", Value: 256 << 20, Usage: "longest accepted JSON line in `BYTES`"},
+		cli.HTMLFieldFlag(),
+		cli.MaxRecordBytesFlag(),
+		cli.MaxErrorsShownFlag(),
 		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line on stderr"},
-		&ucli.IntFlag{Name: "workers", Aliases: []string{"j"}, Usage: "`N` pages scored at once, 0 for one per core (the output does not depend on it)"},
+		cli.WorkersFlag(),
 	}
 }

@@ -229,23 +229,6 @@ func TestCompressedInputs(t *testing.T) {
 	}
 }
 
-func TestFlagsFirst(t *testing.T) {
-	app := []string{"score"}
-	cases := []struct{ in, want []string }{
-		{[]string{"a", "--pages", "b"}, []string{"--pages", "--", "a", "b"}},
-		{[]string{"a", "--gold", "g", "b"}, []string{"--gold", "g", "--", "a", "b"}},
-		{[]string{"a", "--gold=g", "-q"}, []string{"--gold=g", "-q", "--", "a"}},
-		{[]string{"--by", "site", "-", "--", "--pages"}, []string{"--by", "site", "--", "-", "--pages"}},
-		{[]string{"--table"}, []string{"--table"}},
-	}
-	for _, c := range cases {
-		got := flagsFirst(append(app, c.in...), scoreFlags())
-		if strings.Join(got[1:], " ") != strings.Join(c.want, " ") {
-			t.Errorf("flagsFirst(%q) = %q, want %q", c.in, got[1:], c.want)
-		}
-	}
-}
-
 // summaryFields parses the key=value members of the summary line on stderr.
 func summaryFields(t *testing.T, stderr string) map[string]int {
 	t.Helper()

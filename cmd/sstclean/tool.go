@@ -6,8 +6,7 @@ import (
 	"io"
 
 	"github.com/chaffkit/chaff/lib/cli"
-	"github.com/chaffkit/chaff/lib/htmltext"
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/sst"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -18,51 +17,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func tool() *cli.Tool {
 	return &cli.Tool{
-		Name:    "sstclean",
-		Usage:   "template removal with a Site Style Tree: style nodes, entropy importance, noisy and meaningful parts",
-		Version: sst.Version,
-		Flags:   algoFlags(),
-		Learn:   learn,
-		Load:    load,
+		Name:      "sstclean",
+		Usage:     "template removal with a Site Style Tree: style nodes, entropy importance, noisy and meaningful parts",
+		Flags:     algoFlags(),
+		Configure: configure,
 	}
 }
 
 func algoFlags() []ucli.Flag {
 	d := sst.DefaultOptions()
-	unit := func(name string) func(*ucli.Context, float64) error {
-		return func(_ *ucli.Context, v float64) error {
-			if v < 0 || v > 1 {
-				return cli.UsageError(fmt.Errorf("--%s must be in [0, 1]", name))
-			}
-			return nil
-		}
-	}
 	return append([]ucli.Flag{
-		&ucli.Float64Flag{Name: "threshold", Aliases: []string{"t"}, Value: d.Threshold, Action: unit("threshold"),
+		&ucli.Float64Flag{Name: "threshold", Aliases: []string{"t"}, Value: d.Threshold,
 			Usage: "t: a node whose composite importance and whose descendants' are below t is noisy; a block with less than this share of features that are not locally noisy is dropped"},
 		&ucli.StringFlag{Name: "mode", Value: d.Mode.String(),
-			Usage: "style nodes: merge (same-key children of a parent merged), faithful (exact child sequences, the paper) or collapse (runs of equal siblings as one)",
-			Action: func(_ *ucli.Context, v string) error {
-				if _, err := sst.ParseMode(v); err != nil {
-					return cli.UsageError(err)
-				}
-				return nil
-			}},
+			Usage: "style nodes: merge (same-key children of a parent merged), faithful (exact child sequences, the paper) or collapse (runs of equal siblings as one)"},
 		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's basic algorithm: --mode faithful --local-noise 0 --similarity 1 --records 0 --link-density 0 --no-global --no-graded --no-smooth --no-repeats -t 0.3 (flags given explicitly still apply)"},
-		&ucli.Float64Flag{Name: "gamma", Value: d.Gamma, Usage: "γ, the attenuation of the composite importance",
-			Action: func(_ *ucli.Context, v float64) error {
-				if v <= 0 || v >= 1 {
-					return cli.UsageError(fmt.Errorf("--gamma must be in (0, 1)"))
-				}
-				return nil
-			}},
-		&ucli.Float64Flag{Name: "local-noise", Value: d.LocalNoise, Action: unit("local-noise"),
+		&ucli.Float64Flag{Name: "gamma", Value: d.Gamma, Usage: "γ, the attenuation of the composite importance"},
+		&ucli.Float64Flag{Name: "local-noise", Value: d.LocalNoise,
 			Usage: "a leaf's feature whose presence entropy over the pages is at least this is locally noisy (0: off)"},
-		&ucli.Float64Flag{Name: "similarity", Value: d.Similarity, Action: unit("similarity"),
+		&ucli.Float64Flag{Name: "similarity", Value: d.Similarity,
 			Usage: "merge a child into a sibling element of the same tag when the Dice coefficient of their class/id/attribute tokens is at least this (1: equal keys only)"},
 		&ucli.IntFlag{Name: "records", Value: d.Records,
 			Usage: "drop repeated records: non-leaf elements with at least this many same-key siblings and two leaves (comments, teasers; 0: off)"},
-		&ucli.Float64Flag{Name: "link-density", Value: d.LinkDensity, Action: unit("link-density"),
+		&ucli.Float64Flag{Name: "link-density", Value: d.LinkDensity,
 			Usage: "drop a leaf (not a heading) with at least this share of link text (0: off)"},
 		&ucli.BoolFlag{Name: "no-virtual-leaves", Usage: "leaves are text and childless elements only (not elements holding only inline content)"},
 		&ucli.BoolFlag{Name: "no-global", Usage: "keep whole the parts seen on one sample page or never (the paper) instead of judging their blocks by site-wide word entropy"},
@@ -73,8 +50,16 @@ func algoFlags() []ucli.Flag {
 	}, cli.TreeFlags()...)
 }
 
-// options reads the algorithm flags.
+// options reads and checks the algorithm flags.
 func options(c *ucli.Context) (sst.Options, error) {
+	for _, name := range []string{"threshold", "local-noise", "similarity", "link-density"} {
+		if v := c.Float64(name); v < 0 || v > 1 {
+			return sst.Options{}, cli.UsageError(fmt.Errorf("--%s must be in [0, 1]", name))
+		}
+	}
+	if v := c.Float64("gamma"); v <= 0 || v >= 1 {
+		return sst.Options{}, cli.UsageError(fmt.Errorf("--gamma must be in (0, 1)"))
+	}
 	o := sst.DefaultOptions()
 	if c.Bool("faithful") {
 		o = sst.FaithfulOptions()
@@ -121,30 +106,39 @@ func options(c *ucli.Context) (sst.Options, error) {
 	if o.Records < 0 {
 		return o, cli.UsageError(fmt.Errorf("--records must be at least 0"))
 	}
+	if _, err := sst.NewLearner(o); err != nil {
+		return o, cli.UsageError(err)
+	}
 	return o, nil
 }
 
-func learn(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
+// algo is sstclean configured by its flags (options), once per command.
+type algo struct{ o sst.Options }
+
+func configure(c *ucli.Context) (cli.Algorithm, error) {
 	o, err := options(c)
+	return algo{o}, err
+}
+
+func (algo) Version() int { return sst.Version }
+
+func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
+	l, err := sst.NewLearner(a.o) // options checked by configure
 	if err != nil {
 		return nil, err
 	}
-	l, err := sst.NewLearner(o)
-	if err != nil {
-		return nil, cli.UsageError(err)
-	}
 	for _, p := range pages {
-		l.AddHTML(p.HTML) // flattened pages are reported when applied
+		l.Add(p.Doc()) // the tree apply uses too; flattened pages are reported when applied
 	}
 	return &model{l.Model()}, nil
 }
 
-func load(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
+func (a algo) Decode(raw []byte) (cli.Model, error) {
 	m, err := sst.Load(raw)
 	if err != nil {
 		return nil, err
 	}
-	m.MaxDepth = c.Int(cli.FlagMaxDepth)
+	m.MaxDepth = a.o.MaxDepth
 	return &model{m}, nil
 }
 
@@ -155,26 +149,22 @@ func (m *model) MarshalJSON() ([]byte, error) { return json.Marshal(m.m) }
 
 // detail is the "sstclean" member of an output record.
 type detail struct {
-	Noisy int `json:"noisy"` // page parts dropped as noisy
-	Kept  int `json:"kept"`  // page parts kept
+	Noisy int      `json:"noisy"`         // page parts dropped as noisy
+	Kept  int      `json:"kept"`          // page parts kept
+	Fit   *float64 `json:"fit,omitempty"` // sst.Result.Fit, 3 decimals; absent when unknown
 }
 
-func (m *model) Apply(page *record.Record) (cli.Result, error) {
-	res := m.m.ApplyHTML(page.HTML)
-	out := cli.Result{
-		Text:   htmltext.RenderSpans(page.HTML, res.Spans),
-		Detail: detail{Noisy: res.Noisy, Kept: res.Kept},
-	}
-	if res.Flattened > 0 {
-		out.Notes = []string{cli.FlattenedNote(res.Flattened, m.m.MaxDepth)}
-	}
-	return out, nil
+func (m *model) Apply(p *page.Page) (cli.Found, error) {
+	res := m.m.Apply(p.Doc())
+	return cli.Found{
+		Kept:     res.Spans,
+		Template: res.Template,
+		Fit:      res.Fit,
+		Detail:   detail{Noisy: res.Noisy, Kept: res.Kept, Fit: cli.Round3(res.Fit)},
+	}, nil
 }
 
-func (m *model) View(w io.Writer, page *record.Record) error {
-	title := page.URL
-	if title == "" {
-		title = page.ID
-	}
-	return m.m.View(w, page.HTML, title)
+// View writes lib/sst's view of the page, from the page's tree.
+func (m *model) View(w io.Writer, p *page.Page, _ cli.Found) error {
+	return m.m.ViewDoc(w, p.Doc(), p.HTML, p.Name())
 }

@@ -96,6 +96,8 @@ func TestCLI(t *testing.T) {
 			}},
 		{Name: "bad-mode", Args: []string{"run", "--mode", "zigzag"}, Stdin: in, Exit: 2},
 		{Name: "bad-threshold", Args: []string{"run", "-t", "1.5"}, Stdin: in, Exit: 2},
+		// A bad option value is a usage error before any input is read (not a per-page error).
+		{Name: "bad-records", Args: []string{"run", "--records", "-1", "nonexistent.jsonl"}, Exit: 2},
 		{Name: "apply-old-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in, Exit: 1,
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":0`)}},
 	})

@@ -3,18 +3,19 @@ package ampl
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/words"
+	"golang.org/x/net/html/atom"
 )
 
-// blockTags end a run of text: a kept span on either side of a template gap that holds one
-// of them belongs to another block.
-var blockTags = map[string]bool{
-	"p": true, "div": true, "li": true, "ul": true, "ol": true, "dl": true, "dt": true, "dd": true,
-	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "br": true, "hr": true,
-	"table": true, "tr": true, "td": true, "th": true, "tbody": true, "thead": true,
-	"section": true, "article": true, "header": true, "footer": true, "nav": true, "aside": true,
-	"main": true, "form": true, "blockquote": true, "pre": true, "figure": true, "figcaption": true,
-	"body": true, "html": true, "head": true, "title": true, "script": true, "style": true,
-	"noscript": true, "iframe": true, "select": true, "option": true, "button": true, "center": true,
+// isBlockTag reports whether the tag name (lower case) ends a run of text: a kept span on
+// either side of a template gap that holds one belongs to another block. Those are the
+// elements lib/htmltext renders as a line break (dom.IsBlock), those whose content is not
+// page text (dom.IsHidden: script, style, title, select, ...), and buttons.
+func isBlockTag(name string) bool {
+	a := atom.Lookup([]byte(name))
+	return dom.IsBlock(a) || dom.IsHidden(a) || a == atom.Button
 }
 
 // scanGap reports whether a template gap separates blocks: it holds visible text (template
@@ -31,7 +32,7 @@ func scanGap(s string) bool {
 			for k < len(s) && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z' || s[k] >= '0' && s[k] <= '9') {
 				k++
 			}
-			if k > j && blockTags[strings.ToLower(s[j:k])] {
+			if k > j && isBlockTag(strings.ToLower(s[j:k])) {
 				return true
 			}
 			end := strings.IndexByte(s[i:], '>')
@@ -49,7 +50,8 @@ func scanGap(s string) bool {
 }
 
 // countWords counts the words of the visible text in s (tags, and the bodies of script and
-// style elements, skipped); a Han, kana or Hangul character counts as half a word.
+// style elements, skipped), as lib/words counts them: a letter of an unspaced script (Han,
+// kana, Thai, ...) counts as half a word.
 func countWords(s string) float64 {
 	var n float64
 	inWord := false
@@ -77,14 +79,14 @@ func countWords(s string) float64 {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
+		case words.Unspaced(r):
+			n += 0.5
+			inWord = false
 		case isWordRune(r):
 			if !inWord {
 				n++
 			}
 			inWord = true
-		case r >= 0x2E80 && r != 0xFF0C && r != 0x3001 && r != 0x3002 && r < 0xFF00:
-			n += 0.5
-			inWord = false
 		default:
 			inWord = false
 		}

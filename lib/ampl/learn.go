@@ -75,9 +75,19 @@ type Model struct {
 	Peak    *Peak    `json:"peak"`            // the maximal peak (nil: none, e.g. one page)
 	Peaks   []Peak   `json:"peaks,omitempty"` // every frequency whose strings were taken
 	Strings []string `json:"strings"`         // the template strings, longest first
+	// Docs is, for each template string, the number of sample pages it was found on: the
+	// strength of its matches is Docs/Pages (see Find).
+	Docs []int32 `json:"docs"`
+	// Found is the mean number of distinct template strings Find reports on a sample page:
+	// the measure of Find's Fit (0 when there are no strings).
+	Found float64 `json:"found"`
 
 	m matcherOnce
 }
+
+// ModelVersion is the version of the model format (the Model as JSON): a model of another
+// version is refused. 2 added Docs and Found.
+const ModelVersion = 2
 
 // Analysis is the curve and peaks of a sample, without the template strings.
 type Analysis struct {
@@ -156,7 +166,9 @@ func Learn(pages []string, opt Options) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		return a.Model(opt), nil
+		m := a.Model(opt)
+		m.calibrate(pages)
+		return m, nil
 	}
 	if len(pages) == 0 {
 		return nil, ErrNoPages
@@ -174,18 +186,35 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	})
 	a := &Analysis{Index: x, Curve: k.curve()}
 	a.Peak, a.Peaks = findPeaks(a.Curve, opt)
-	return &Model{Pages: x.Pages(), Options: opt, Peak: a.Peak, Peaks: a.Peaks, Strings: sel.strings()}, nil
+	m := &Model{Pages: x.Pages(), Options: opt, Peak: a.Peak, Peaks: a.Peaks}
+	m.Strings, m.Docs = sel.strings()
+	m.calibrate(pages)
+	return m, nil
 }
 
-// Model selects the template strings of the analysed sample under opt.
+// Model selects the template strings of the analysed sample under opt. (Analyze does not
+// keep the pages; the model's Found is measured on pages by Learn only.)
 func (a *Analysis) Model(opt Options) *Model {
 	m := &Model{Pages: a.Curve.Pages, Options: opt, Peak: a.Peak, Peaks: a.Peaks}
 	sel := newSelector(a.Index, opt, a.Peaks)
 	if sel.want != nil {
-		a.Index.Walk(suffix.WalkOptions{Docs: opt.Select == SelectDocs}, sel.consider)
+		a.Index.Walk(suffix.WalkOptions{Docs: true}, sel.consider)
 	}
-	m.Strings = sel.strings()
+	m.Strings, m.Docs = sel.strings()
 	return m
+}
+
+// calibrate sets Found: the mean number of distinct strings Find reports on the pages.
+func (m *Model) calibrate(pages []string) {
+	if len(m.Strings) == 0 || len(pages) == 0 {
+		return
+	}
+	total := 0
+	for _, p := range pages {
+		_, n := m.match(p, nil)
+		total += n
+	}
+	m.Found = float64(total) / float64(len(pages))
 }
 
 // selector collects the template strings: maximal (left-diverse), starting on a character,
@@ -195,6 +224,7 @@ type selector struct {
 	minLen int32
 	want   func(n suffix.Node) bool
 	out    []string
+	docs   []int32 // pages holding each string of out
 }
 
 func newSelector(x *suffix.Index, opt Options, peaks []Peak) *selector {
@@ -228,19 +258,27 @@ func (s *selector) consider(n suffix.Node) {
 		return
 	}
 	s.out = append(s.out, string(b))
+	s.docs = append(s.docs, n.Docs)
 }
 
-// strings returns the collected strings, longest first (then in byte order).
-func (s *selector) strings() []string {
-	out := s.out
-	sort.Slice(out, func(i, j int) bool {
-		if len(out[i]) != len(out[j]) {
-			return len(out[i]) > len(out[j])
-		}
-		return out[i] < out[j]
-	})
-	if out == nil {
-		out = []string{}
+// strings returns the collected strings, longest first (then in byte order), and the pages
+// holding each.
+func (s *selector) strings() ([]string, []int32) {
+	idx := make([]int, len(s.out))
+	for i := range idx {
+		idx[i] = i
 	}
-	return out
+	out := s.out
+	sort.Slice(idx, func(i, j int) bool {
+		a, b := out[idx[i]], out[idx[j]]
+		if len(a) != len(b) {
+			return len(a) > len(b)
+		}
+		return a < b
+	})
+	strs, docs := make([]string, len(idx)), make([]int32, len(idx))
+	for i, k := range idx {
+		strs[i], docs[i] = out[k], s.docs[k]
+	}
+	return strs, docs
 }

@@ -1,8 +1,11 @@
 package ampl
 
 import (
+	"math"
 	"sort"
 	"sync"
+
+	"github.com/chaffkit/chaff/lib/page"
 )
 
 // matcher is an Aho-Corasick automaton over bytes that reports, at each text position, the
@@ -14,6 +17,7 @@ type matcher struct {
 	edest []int32
 	fail  []int32
 	out   []int32 // length of the longest pattern that is a suffix of the state's string
+	outID []int32 // its index in the patterns
 }
 
 func newMatcher(patterns []string) *matcher {
@@ -24,7 +28,8 @@ func newMatcher(patterns []string) *matcher {
 	children := [][]edge{nil}
 	depth := []int32{0}
 	term := []int32{0}
-	for _, p := range patterns {
+	termID := []int32{-1}
+	for id, p := range patterns {
 		s := int32(0)
 		for i := 0; i < len(p); i++ {
 			c := p[i]
@@ -40,16 +45,17 @@ func newMatcher(patterns []string) *matcher {
 				children = append(children, nil)
 				depth = append(depth, depth[s]+1)
 				term = append(term, 0)
+				termID = append(termID, -1)
 				children[s] = append(children[s], edge{c, next})
 			}
 			s = next
 		}
 		if len(p) > 0 {
-			term[s] = int32(len(p))
+			term[s], termID[s] = int32(len(p)), int32(id)
 		}
 	}
 	n := len(children)
-	m := &matcher{first: make([]int32, n+1), fail: make([]int32, n), out: make([]int32, n)}
+	m := &matcher{first: make([]int32, n+1), fail: make([]int32, n), out: make([]int32, n), outID: make([]int32, n)}
 	for s := range children {
 		sort.Slice(children[s], func(i, j int) bool { return children[s][i].c < children[s][j].c })
 		m.first[s+1] = m.first[s] + int32(len(children[s]))
@@ -65,7 +71,7 @@ func newMatcher(patterns []string) *matcher {
 	queue := make([]int32, 0, n)
 	for _, e := range children[0] {
 		queue = append(queue, e.dest)
-		m.out[e.dest] = term[e.dest]
+		m.out[e.dest], m.outID[e.dest] = term[e.dest], termID[e.dest]
 	}
 	for qi := 0; qi < len(queue); qi++ {
 		s := queue[qi]
@@ -86,7 +92,11 @@ func newMatcher(patterns []string) *matcher {
 			if m.fail[t] == t {
 				m.fail[t] = 0
 			}
-			m.out[t] = max(term[t], m.out[m.fail[t]])
+			if f := m.fail[t]; term[t] >= m.out[f] {
+				m.out[t], m.outID[t] = term[t], termID[t]
+			} else {
+				m.out[t], m.outID[t] = m.out[f], m.outID[f]
+			}
 			queue = append(queue, t)
 		}
 	}
@@ -118,8 +128,10 @@ func (m *matcher) child(s int32, c byte) int32 {
 }
 
 // mark returns the union of all pattern occurrences in text as sorted, disjoint, non-adjacent
-// [start, end) spans, appended to dst.
-func (m *matcher) mark(dst [][2]int, text string) [][2]int {
+// [start, end) spans, appended to dst. seen, when not nil, is called with each occurrence
+// it marks (the longest pattern ending at a position: its index and span), in order of
+// their ends.
+func (m *matcher) mark(dst [][2]int, text string, seen func(id int32, a, b int)) [][2]int {
 	base := len(dst)
 	s := int32(0)
 	for i := 0; i < len(text); i++ {
@@ -137,6 +149,9 @@ func (m *matcher) mark(dst [][2]int, text string) [][2]int {
 		}
 		if l := m.out[s]; l > 0 {
 			a, b := i+1-int(l), i+1
+			if seen != nil {
+				seen(m.outID[s], a, b)
+			}
 			// Merge with earlier spans that touch or overlap [a, b).
 			for len(dst) > base && dst[len(dst)-1][1] >= a {
 				last := dst[len(dst)-1]
@@ -162,23 +177,112 @@ func (m *Model) matcher() *matcher {
 // Template returns the byte spans of html covered by occurrences of template strings:
 // sorted, disjoint [start, end) pairs.
 func (m *Model) Template(html string) [][2]int {
-	spans := m.matcher().mark(nil, html)
+	spans, _ := m.match(html, nil)
+	return spans
+}
+
+// match returns Template's spans and the number of distinct template strings marked (see
+// matcher.mark); seen is passed to mark.
+func (m *Model) match(html string, seen func(id int32, a, b int)) ([][2]int, int) {
+	var present []uint64
+	found := 0
+	spans := m.matcher().mark(nil, html, func(id int32, a, b int) {
+		if present == nil {
+			present = make([]uint64, (len(m.Strings)+63)/64)
+		}
+		if bit := uint64(1) << (id & 63); present[id>>6]&bit == 0 {
+			present[id>>6] |= bit
+			found++
+		}
+		if seen != nil {
+			seen(id, a, b)
+		}
+	})
 	if m.Options.WholeWords {
 		spans = snapWords(spans, html)
 	}
 	if m.Options.EdgeWords > 0 {
 		spans = trimEdgeText(spans, html, m.Options.EdgeWords)
 	}
-	return spans
+	return spans, found
 }
 
 // Content returns the complement of Template within [0, len(html)): the kept spans.
 func (m *Model) Content(html string) [][2]int {
-	kept := complement(m.Template(html), len(html))
+	return m.content(html, m.Template(html))
+}
+
+func (m *Model) content(html string, template [][2]int) [][2]int {
+	kept := complement(template, len(html))
 	if m.Options.MinWords > 0 && len(m.Strings) > 0 { // nothing learned: the page is all content
 		kept = dropShortBlocks(html, kept, m.Options.MinWords)
 	}
 	return kept
+}
+
+// Found is what the model finds in one page.
+type Found struct {
+	// Kept are the content spans ([Model.Content]).
+	Kept [][2]int
+	// Template are the spans of Template (the matched template strings, snapped to words and
+	// trimmed at their edges as the options say), each with the mean share of the sample
+	// pages that held the strings matched in it (Docs/Pages) as its strength: 1 for a string
+	// on every sample page.
+	Template []page.Evidence
+	// Fit is the number of distinct template strings marked on the page divided by the mean
+	// number on a sample page (Model.Found), capped at 1: about 1 for a page of the site's
+	// template, near 0 for a page of another site. NaN when the model has no strings.
+	Fit float64
+}
+
+// Find applies the model to a page: its content, the template evidence and how well the
+// page fits. Kept is what Content returns. Safe for concurrent use.
+func (m *Model) Find(html string) Found {
+	type occ struct {
+		a, b  int
+		share float64
+	}
+	var occs []occ
+	spans, found := m.match(html, func(id int32, a, b int) {
+		share := 1.0
+		if int(id) < len(m.Docs) && m.Pages > 0 {
+			share = min(1, float64(m.Docs[id])/float64(m.Pages))
+		}
+		occs = append(occs, occ{a, b, share})
+	})
+	f := Found{Kept: m.content(html, spans), Fit: math.NaN()}
+	if m.Found > 0 {
+		f.Fit = min(1, float64(found)/m.Found)
+	} else if len(m.Strings) > 0 {
+		f.Fit = 0
+	}
+	// Each template span's strength: the mean share of the occurrences that overlap it.
+	// Occurrences come in order of their ends, and one that overlaps a span ends before the
+	// span's end plus the longest string's length.
+	f.Template = make([]page.Evidence, len(spans))
+	longest := 0
+	if len(m.Strings) > 0 {
+		longest = len(m.Strings[0]) // longest first
+	}
+	lo := 0
+	for k, sp := range spans {
+		sum, n := 0.0, 0
+		for lo < len(occs) && occs[lo].b <= sp[0] {
+			lo++
+		}
+		for j := lo; j < len(occs) && occs[j].b < sp[1]+longest; j++ {
+			if occs[j].b > sp[0] && occs[j].a < sp[1] {
+				sum += occs[j].share
+				n++
+			}
+		}
+		strength := float32(1)
+		if n > 0 {
+			strength = float32(sum / float64(n))
+		}
+		f.Template[k] = page.Evidence{Start: sp[0], End: sp[1], Strength: max(strength, 1e-3)}
+	}
+	return f
 }
 
 func complement(spans [][2]int, n int) [][2]int {

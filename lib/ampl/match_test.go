@@ -50,7 +50,7 @@ func TestMatcherMatchesNaive(t *testing.T) {
 			pats = append(pats, rnd(1+r.Intn(5)))
 		}
 		text := rnd(r.Intn(60))
-		got := newMatcher(pats).mark(nil, text)
+		got := newMatcher(pats).mark(nil, text, nil)
 		want := naiveMark(pats, text)
 		if len(got) != len(want) {
 			t.Fatalf("patterns %q text %q: got %v want %v", pats, text, got, want)

@@ -2,21 +2,16 @@ package ampl
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/words"
 )
 
-// isWordRune reports whether r is part of a space-separated word: letters and digits of
-// alphabetic scripts. Han, kana, Hangul and Thai characters are not (those scripts do not
-// separate words by spaces, so every character is its own boundary).
+// isWordRune reports whether r is part of a space-separated word (words.IsWordRune): a
+// character that stands alone (words.StandsAlone: Han, kana, Thai, CJK punctuation, ...) is not,
+// since every such character is its own boundary.
 func isWordRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-	}
-	if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) {
-		return false
-	}
-	return !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai)
+	return words.IsWordRune(r) && !words.StandsAlone(r)
 }
 
 // wordBefore reports whether the rune ending at i is a word rune; wordAt, the one starting at i.

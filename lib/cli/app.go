@@ -15,9 +15,6 @@ import (
 // name). It returns the exit status and never calls os.Exit.
 func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := ExitOK
-	usage := func(c *ucli.Context, err error, _ bool) error {
-		return usageError{err}
-	}
 	common := func(extra ...[]ucli.Flag) []ucli.Flag {
 		flags := slices.Concat(InputFlags(), OutputFlags())
 		for _, e := range extra {
@@ -32,11 +29,27 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 				if name == "apply" && c.String(FlagModel) == "" && !c.Bool(FlagKeyed) {
 					return usageError{fmt.Errorf("apply needs --model FILE (written by %s learn)", tool.Name)}
 				}
+				if err := checkFlags(c); err != nil {
+					return err
+				}
+				if name != "map" {
+					algo, err := configure(c, tool)
+					if err != nil {
+						return err
+					}
+					e, err := Open(c, tool)
+					if err != nil {
+						return err
+					}
+					e.algo = algo
+					e.recordsOut = name == "run" || name == "apply"
+					status = action(e)
+					return nil
+				}
 				e, err := Open(c, tool)
 				if err != nil {
 					return err
 				}
-				e.recordsOut = name == "run" || name == "apply"
 				status = action(e)
 				return nil
 			},
@@ -44,14 +57,12 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	inputs := "[FILE...] (WARC, JSON lines or HTML; plain, gzip or zstd; none or - for stdin)"
 	app := &ucli.App{
-		Name:           tool.Name,
-		Usage:          tool.Usage,
-		Reader:         stdin,
-		Writer:         stdout,
-		ErrWriter:      stderr,
-		ExitErrHandler: func(*ucli.Context, error) {},
-		OnUsageError:   usage,
-		HideVersion:    true,
+		Name:        tool.Name,
+		Usage:       tool.Usage,
+		Reader:      stdin,
+		Writer:      stdout,
+		ErrWriter:   stderr,
+		HideVersion: true,
 		Commands: []*ucli.Command{
 			cmd("learn", "learn one model per site; writes model lines", inputs,
 				common(KeyedFlags(), LearnFlags()), runLearn),
@@ -70,15 +81,7 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 				}), runShow),
 		},
 	}
-	for _, c := range tool.Commands {
-		if c.OnUsageError == nil {
-			c.OnUsageError = usage
-		}
-		app.Commands = append(app.Commands, c)
-	}
-	for _, c := range app.Commands {
-		c.OnUsageError = usage
-	}
+	app.Commands = append(app.Commands, tool.Commands...)
 	app.CommandNotFound = func(c *ucli.Context, name string) {
 		fmt.Fprintf(stderr, "%s: no command %q; see %s --help\n", tool.Name, name, tool.Name)
 		status = ExitUsage
@@ -89,25 +92,57 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		app.Run([]string{tool.Name, "--help"})
 		return ExitUsage
 	}
+	if st := RunApp(app, args); st != ExitOK {
+		return st
+	}
+	return status
+}
+
+// RunApp runs app on args the way every chaff command runs (Run for the algorithm tools,
+// score): usage errors (bad flags or values, UsageError) become one line on stderr naming
+// the command and exit status 2, never help on stdout; an error that is a ucli.ExitCoder
+// exits with its code (after its message, when it has one); any other error exits 1; flags
+// given after file arguments are moved before them. app's Writer and ErrWriter must be set;
+// RunApp sets the handlers. It returns ExitOK when the action returned no error: the
+// action's own status is the caller's.
+func RunApp(app *ucli.App, args []string) int {
+	usage := func(c *ucli.Context, err error, _ bool) error { return usageError{err} }
+	app.ExitErrHandler = func(*ucli.Context, error) {}
+	app.OnUsageError = usage
+	for _, c := range app.Commands {
+		c.OnUsageError = usage
+	}
 	err := app.Run(flagsFirst(app, args))
 	var ue usageError
+	var ec ucli.ExitCoder
 	switch {
 	case err == nil:
-		return status
+		return ExitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "%s: %v (see %s --help)\n", tool.Name, err, tool.Name)
+		fmt.Fprintf(app.ErrWriter, "%s: %v (see %s --help)\n", app.Name, err, app.Name)
 		return ExitUsage
-	default:
-		var ec ucli.ExitCoder
-		if errors.As(err, &ec) {
-			if msg := err.Error(); msg != "" {
-				fmt.Fprintf(stderr, "%s: %s\n", tool.Name, msg)
-			}
-			return ec.ExitCode()
+	case errors.As(err, &ec):
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintf(app.ErrWriter, "%s: %s\n", app.Name, msg)
 		}
-		fmt.Fprintf(stderr, "%s: %v\n", tool.Name, err)
-		return ExitFailure
+		return ec.ExitCode()
 	}
+	fmt.Fprintf(app.ErrWriter, "%s: %v\n", app.Name, err)
+	return ExitFailure
+}
+
+// configure calls the tool's Configure once, before any input is read; whatever it
+// returns wrong is the invocation's fault (exit status 2).
+func configure(c *ucli.Context, tool *Tool) (Algorithm, error) {
+	algo, err := tool.Configure(c)
+	if err != nil {
+		var ue usageError
+		if !errors.As(err, &ue) {
+			err = usageError{err}
+		}
+		return nil, err
+	}
+	return algo, nil
 }
 
 // UsageError wraps err so that Run reports it with exit status 2.
@@ -125,49 +160,60 @@ func readPaths(r io.Reader) ([]string, error) {
 	return paths, sc.Err()
 }
 
-// flagsFirst moves a command's flags before its file arguments, so that
-// `tool run pages.jsonl --drop-html` works: urfave/cli stops reading flags
-// at the first argument. Everything after "--" stays as it is.
+// flagsFirst moves the flags given after file arguments before them, so that `tool run
+// pages.jsonl --drop-html` and `score preds.jsonl -q` work: urfave/cli stops reading flags at
+// the first argument. The flags are the command's (args[1]) when app has commands, else the
+// app's. A value-taking flag given as "--flag VALUE" keeps its value; the arguments follow
+// after "--", so that none is read as a flag, and everything after a "--" given stays an
+// argument.
 func flagsFirst(app *ucli.App, args []string) []string {
-	if len(args) < 3 {
-		return args
-	}
-	var cmd *ucli.Command
-	for _, c := range app.Commands {
-		if c.HasName(args[1]) {
-			cmd = c
+	head, flags := 1, app.Flags
+	if len(app.Commands) > 0 {
+		if len(args) < 3 {
+			return args
 		}
-	}
-	if cmd == nil {
-		return args
+		var cmd *ucli.Command
+		for _, c := range app.Commands {
+			if c.HasName(args[1]) {
+				cmd = c
+			}
+		}
+		if cmd == nil {
+			return args
+		}
+		head, flags = 2, cmd.Flags
 	}
 	takesValue := map[string]bool{}
-	for _, f := range cmd.Flags {
+	for _, f := range flags {
 		_, isBool := f.(*ucli.BoolFlag)
 		for _, n := range f.Names() {
 			takesValue[n] = !isBool
 		}
 	}
-	var flags, rest []string
-	for i := 2; i < len(args); i++ {
+	var opts, rest []string
+	for i := head; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
-			rest = append(rest, args[i:]...)
+			rest = append(rest, args[i+1:]...)
 			break
 		}
 		if len(a) < 2 || a[0] != '-' {
 			rest = append(rest, a)
 			continue
 		}
-		flags = append(flags, a)
+		opts = append(opts, a)
 		name := strings.TrimLeft(a, "-")
 		if strings.Contains(name, "=") {
 			continue
 		}
 		if takesValue[name] && i+1 < len(args) {
-			flags = append(flags, args[i+1])
+			opts = append(opts, args[i+1])
 			i++
 		}
 	}
-	return slices.Concat(args[:2], flags, rest)
+	out := slices.Concat(args[:head], opts)
+	if len(rest) > 0 {
+		out = append(append(out, "--"), rest...)
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -14,44 +15,58 @@ import (
 
 	"github.com/chaffkit/chaff/lib/cli"
 	"github.com/chaffkit/chaff/lib/clitest"
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 	ucli "github.com/urfave/cli/v2"
 )
 
 // countModel is a toy model: it remembers its site and how many pages it
-// was learned from, and "extracts" the upper-cased html.
+// was learned from, and keeps the whole page.
 type countModel struct {
 	Site  string `json:"site"`
 	Pages int    `json:"pages"`
 }
 
-func (m *countModel) Apply(p *record.Record) (cli.Result, error) {
+func (m *countModel) Apply(p *page.Page) (cli.Found, error) {
 	if strings.Contains(p.HTML, "FAIL") {
-		return cli.Result{}, errors.New("page says FAIL")
+		return cli.Found{}, errors.New("page says FAIL")
 	}
 	if strings.Contains(p.HTML, "PANIC") {
 		panic("page says PANIC")
 	}
-	return cli.Result{Text: strings.ToUpper(p.HTML), Detail: map[string]any{"site": m.Site, "pages": m.Pages}}, nil
+	return cli.Found{Kept: [][2]int{{0, len(p.HTML)}}, Fit: math.NaN(), Detail: map[string]any{"site": m.Site, "pages": m.Pages}}, nil
 }
 
-func (m *countModel) View(w io.Writer, p *record.Record) error {
+func (m *countModel) View(w io.Writer, p *page.Page, f cli.Found) error {
 	_, err := fmt.Fprintf(w, "<pre>%s</pre>\n", html.EscapeString(p.HTML))
 	return err
 }
 
+// toy is the toy algorithm; --level must not be negative (checked once, by configure).
+type toyAlgo struct{}
+
+func (toyAlgo) Version() int { return 3 }
+
+func (toyAlgo) Learn(site string, pages []*page.Page) (cli.Model, error) {
+	if site == "bad" {
+		return nil, errors.New("cannot learn a bad site")
+	}
+	return &countModel{Site: site, Pages: len(pages)}, nil
+}
+
+func (toyAlgo) Decode(raw []byte) (cli.Model, error) {
+	var m countModel
+	return &m, json.Unmarshal(raw, &m)
+}
+
 func toyTool() *cli.Tool {
 	return &cli.Tool{
-		Name: "toy", Usage: "a toy tool for the shared app's tests", Version: 3,
-		Learn: func(c *ucli.Context, site string, pages []*record.Record) (cli.Model, error) {
-			if site == "bad" {
-				return nil, errors.New("cannot learn a bad site")
+		Name: "toy", Usage: "a toy tool for the shared app's tests",
+		Flags: []ucli.Flag{&ucli.IntFlag{Name: "level", Usage: "a toy option (>= 0)"}},
+		Configure: func(c *ucli.Context) (cli.Algorithm, error) {
+			if c.Int("level") < 0 {
+				return nil, fmt.Errorf("--level must not be negative")
 			}
-			return &countModel{Site: site, Pages: len(pages)}, nil
-		},
-		Load: func(c *ucli.Context, raw json.RawMessage) (cli.Model, error) {
-			var m countModel
-			return &m, json.Unmarshal(raw, &m)
+			return toyAlgo{}, nil
 		},
 	}
 }
@@ -89,6 +104,12 @@ func TestCLI(t *testing.T) {
 		{Name: "missing-file", Args: []string{"run", "nope.jsonl", "in.jsonl"}, Files: map[string]string{"in.jsonl": pages}, Exit: 1},
 		{Name: "bad-flag", Args: []string{"run", "--bogus"}, Exit: 2},
 		{Name: "bad-choice", Args: []string{"run", "--on-error", "maybe"}, Exit: 2},
+		{Name: "bad-option", Args: []string{"run", "--level", "-1", "-o", "out.jsonl"}, Stdin: pages, Exit: 2,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if _, err := os.Stat(dir + "/out.jsonl"); err == nil {
+					t.Error("a bad option value created the -o file")
+				}
+			}},
 		{Name: "no-command", Args: []string{"frobnicate"}, Exit: 2},
 		{Name: "empty-input", Args: []string{"run"}, Stdin: ""},
 		{Name: "html-file", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},

@@ -42,12 +42,37 @@ const (
 func InputFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: FlagFormat, Value: string(stream.FormatAuto), Usage: "input format: auto, jsonl, warc or html"},
-		&ucli.StringFlag{Name: FlagHTMLField, Value: "html", Usage: "JSON member that holds the page"},
-		&ucli.StringFlag{Name: FlagSiteKey, Value: string(site.Auto), Usage: "site of a page: auto (the site member, else the URL's host), host, domain or none (all pages one set)"},
+		HTMLFieldFlag(),
+		SiteKeyFlag(),
 		&ucli.StringFlag{Name: FlagOnError, Value: OnErrorWarn, Usage: "a bad record: warn (report it, emit it with \"error\"), skip (count it only) or fail (stop)"},
-		&ucli.IntFlag{Name: FlagMaxRecordBytes, Value: 256 << 20, Usage: "longest accepted input record in bytes"},
-		&ucli.IntFlag{Name: FlagMaxErrorsShown, Value: maxErrorsShown, Usage: "print at most `N` error lines of one kind per input; the rest are counted in the summary (0: print all)"},
+		MaxRecordBytesFlag(),
+		MaxErrorsShownFlag(),
 	}
+}
+
+// HTMLFieldFlag is --html-field, the member that holds a page.
+func HTMLFieldFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: FlagHTMLField, Value: "html", Usage: "JSON member that holds the page (`FIELD`)"}
+}
+
+// SiteKeyFlag is --site-key, how a page's site is named.
+func SiteKeyFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: FlagSiteKey, Value: string(site.Auto), Usage: "site of a page (`MODE`): auto (the site member, else the URL's host), host, domain or none (all pages one set)"}
+}
+
+// MaxRecordBytesFlag is --max-record-bytes, the longest record read.
+func MaxRecordBytesFlag() ucli.Flag {
+	return &ucli.IntFlag{Name: FlagMaxRecordBytes, Value: 256 << 20, Usage: "longest accepted input record in `BYTES`"}
+}
+
+// MaxErrorsShownFlag is --max-errors-shown, how many error lines of one kind are printed.
+func MaxErrorsShownFlag() ucli.Flag {
+	return &ucli.IntFlag{Name: FlagMaxErrorsShown, Value: maxErrorsShown, Usage: "print at most `N` error lines of one kind per input; the rest are counted in the summary (0: print all)"}
+}
+
+// WorkersFlag is -j/--workers, how many pages are worked on at once.
+func WorkersFlag() ucli.Flag {
+	return &ucli.IntFlag{Name: FlagWorkers, Aliases: []string{"j"}, Usage: "`N` pages worked on at once, 0 = one per core (the output does not depend on it)"}
 }
 
 // KeyedFlags are the flags of the commands that take part in a keyed job
@@ -82,7 +107,7 @@ func LearnFlags() []ucli.Flag {
 func RecordFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: FlagDropHTML, Usage: "leave the html member out of the output"},
-		&ucli.IntFlag{Name: FlagWorkers, Aliases: []string{"j"}, Usage: "pages extracted at once, 0 = one per core (output order is kept)"},
+		WorkersFlag(),
 	}
 }
 
@@ -91,13 +116,7 @@ func RecordFlags() []ucli.Flag {
 // do, never dropped, and the page gets a note saying so.
 func TreeFlags() []ucli.Flag {
 	return []ucli.Flag{
-		&ucli.IntFlag{Name: FlagMaxDepth, Value: dom.DefaultMaxDepth, Usage: "flatten elements nested deeper than `N` (their content follows them, nothing is dropped; browsers stop at 512 too; 0: no limit)",
-			Action: func(_ *ucli.Context, v int) error {
-				if v < 0 {
-					return usageError{fmt.Errorf("--%s must not be negative", FlagMaxDepth)}
-				}
-				return nil
-			}},
+		&ucli.IntFlag{Name: FlagMaxDepth, Value: dom.DefaultMaxDepth, Usage: "flatten elements nested deeper than `N` (their content follows them, nothing is dropped; browsers stop at 512 too; 0: no limit)"},
 	}
 }
 

@@ -1,533 +1,98 @@
 package cli
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"os"
-	"runtime/debug"
 	"slices"
 
-	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/model"
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/stream"
 )
 
-// siteState is one site's progress through learning.
-type siteState struct {
-	key     string
-	pages   []*record.Record // buffered, waiting for the model
-	model   Model
-	err     error // learning failed
-	learned bool
-	sampled int // pages the model was learned from
-}
-
-// grouper buffers pages per site until a site has --sample pages (or the
-// input ends, or --max-buffer forces it), learns the site, and hands the
-// buffered and later pages on. Sites are learned in a deterministic order:
-// when they fill up, then at the end in order of first appearance.
-type grouper struct {
-	e         *Env
-	sample    int
-	maxBuffer int
-	buffered  int
-	sites     map[string]*siteState
-	order     []*siteState
-	last      *siteState // keyed input: the group being read
-	// learned is called once per site, after learning, with the pages that
-	// were buffered; page is called for each later page of a learned site.
-	learned func(s *siteState, buffered []*record.Record)
-	page    func(s *siteState, rec *record.Record)
-}
-
-// newGrouper starts grouping; Open checked that --sample and --max-buffer
-// are at least 1.
-func newGrouper(e *Env) *grouper {
-	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
-}
-
-func (g *grouper) run() {
-	for {
-		rec, err := g.e.Next()
-		if err != nil {
-			break
-		}
-		if !g.e.HasHTML(rec) {
-			continue
-		}
-		key := g.e.SiteOf(rec)
-		if g.e.keyed && !g.e.keys.see(g.e, rec) {
-			g.e.abandon(1)
-			break
-		}
-		if g.e.keyed && g.last != nil && g.last.key != key && !g.last.learned {
-			// Keyed input is grouped by key: the previous group is complete.
-			g.learn(g.last)
-		}
-		s := g.sites[key]
-		if s == nil {
-			s = &siteState{key: key}
-			g.sites[key] = s
-			g.order = append(g.order, s)
-		}
-		if g.e.keyed && g.last != s {
-			if g.last != nil {
-				g.forget(g.last)
-			}
-			g.last = s
-		}
-		if s.learned {
-			g.page(s, rec)
-			continue
-		}
-		s.pages = append(s.pages, rec)
-		g.buffered++
-		if len(s.pages) >= g.sample {
-			g.learn(s)
-		} else if g.buffered > g.maxBuffer {
-			fullest := s
-			for _, o := range g.order {
-				if !o.learned && len(o.pages) > len(fullest.pages) {
-					fullest = o
-				}
-			}
-			switch g.e.errors.show("", "--max-buffer") {
-			case showLine:
-				g.e.warnf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
-			case showLast:
-				g.e.warnf("site %s learned early from %d pages: --max-buffer %d reached (further sites learned early are not shown)", fullest.key, len(fullest.pages), g.maxBuffer)
-			}
-			g.learn(fullest)
-		}
-	}
-	for _, s := range g.order {
-		if g.e.interrupted() {
-			// Stopped early: the sites still waiting are not learned, and
-			// their pages are counted as abandoned.
-			g.e.abandon(len(s.pages))
-			g.buffered -= len(s.pages)
-			s.pages = nil
-			continue
-		}
-		if !s.learned {
-			g.learn(s)
-		}
-	}
-}
-
-// forget drops a finished group of keyed input, whose key cannot come back
-// (keyOrder checks that it does not).
-func (g *grouper) forget(s *siteState) {
-	delete(g.sites, s.key)
-	g.order = slices.DeleteFunc(g.order, func(o *siteState) bool { return o == s })
-}
-
-func (g *grouper) learn(s *siteState) {
-	s.model, s.err = g.e.learnSite(s.key, s.pages)
-	s.learned = true
-	s.sampled = len(s.pages)
-	pages := s.pages
-	s.pages = nil
-	g.buffered -= len(pages)
-	g.learned(s, pages)
-}
-
-// learnSite calls the tool's Learn, turning a panic into an error so that
-// one pathological site cannot end a run over a whole dump.
-func (e *Env) learnSite(site string, pages []*record.Record) (m Model, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error while learning: %v", p)
-			if os.Getenv("CHAFF_DEBUG") != "" {
-				e.warnf("site %s: panic: %v\n%s", site, p, debug.Stack())
-			}
-		}
-	}()
-	m, err = e.Tool.Learn(e.Ctx, site, distinct(pages))
-	if err == nil && m == nil {
-		err = fmt.Errorf("no model learned")
-	}
-	if err != nil {
-		err = fmt.Errorf("site %s: learn: %w", site, err)
-	}
-	return m, err
-}
-
-// distinct returns the pages that are not copies of an earlier page (same
-// htmltext.Fingerprint: the same visible text, numbers aside). A page
-// crawled twice (a re-crawl, two URLs of one page, a session id in its
-// links) would otherwise weigh twice in learning, and to a learner that
-// counts what pages share (repeated blocks, n-grams, substrings, clusters)
-// all of its content looks like template. Every page is still applied and
-// emitted.
-func distinct(pages []*record.Record) []*record.Record {
-	seen := make(map[uint64]struct{}, len(pages))
-	out := make([]*record.Record, 0, len(pages))
-	for _, p := range pages {
-		h := htmltext.Fingerprint(p.HTML)
-		if _, dup := seen[h]; dup {
-			continue
-		}
-		seen[h] = struct{}{}
-		out = append(out, p)
-	}
-	return out
-}
-
-// ApplyAndEmit applies m to a page, sets text, title and the tool's detail,
-// and emits it; a failure is handled by --on-error. With --workers > 1 the
-// work runs on other goroutines and the page is emitted later, in order.
-func (e *Env) ApplyAndEmit(m Model, rec *record.Record) {
-	if e.interrupted() {
-		e.abandon(1) // no work after a stop
-		return
-	}
-	if e.workers <= 1 {
-		res, err := e.apply(m, rec)
-		e.finish(rec, res, err)
-		return
-	}
-	if e.work == nil {
-		work := make(chan *job)
-		e.work = work
-		for range e.workers {
-			go func() {
-				for j := range work {
-					j.res, j.err = e.apply(j.m, j.rec)
-					close(j.done)
-				}
-			}()
-		}
-	}
-	j := &job{m: m, rec: rec, done: make(chan struct{})}
-	e.pending = append(e.pending, j)
-	e.work <- j
-	for len(e.pending) > 4*e.workers {
-		e.emitOldest()
-	}
-}
-
-// job is one page in flight on a worker.
-type job struct {
-	m    Model
-	rec  *record.Record
-	res  Result
-	err  error
-	done chan struct{}
-}
-
-func (e *Env) emitOldest() {
-	j := e.pending[0]
-	e.pending[0] = nil
-	e.pending = e.pending[1:]
-	<-j.done
-	e.finish(j.rec, j.res, j.err)
-}
-
-// drain emits every page still in flight and stops the workers.
-func (e *Env) drain() {
-	for len(e.pending) > 0 {
-		e.emitOldest()
-	}
-	if e.work != nil {
-		close(e.work)
-		e.work = nil
-	}
-}
-
-func (e *Env) finish(rec *record.Record, res Result, err error) {
-	if e.stopped == nil {
-		for _, n := range res.Notes {
-			e.Note(rec, n)
-		}
-	}
-	if err != nil {
-		e.failNow(rec, err)
-		return
-	}
-	rec.Set("text", res.Text)
-	if res.Title != "" {
-		rec.Set("title", res.Title)
-	}
-	if res.Detail != nil {
-		if err := rec.Set(e.Tool.Name, res.Detail); err != nil {
-			e.failNow(rec, err)
-			return
-		}
-	}
-	e.Emit(rec)
-}
-
-func (e *Env) apply(m Model, rec *record.Record) (res Result, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error: %v", p)
-			if os.Getenv("CHAFF_DEBUG") != "" {
-				e.warnf("%s: panic: %v\n%s", rec.Where(), p, debug.Stack())
-			}
-		}
-	}()
-	return m.Apply(rec)
-}
-
+// runLearn learns each site and writes its model line; the pages are consumed (sample:
+// learned from, beyond-sample: read after the site was learned).
 func runLearn(e *Env) int {
 	g := newGrouper(e)
-	g.learned = func(s *siteState, pages []*record.Record) {
+	g.learned = func(s *siteState, pages []*page.Page) {
 		for _, p := range pages {
 			if s.err != nil {
-				e.skipped["learn-failed"]++
-				e.sites[s.key] = struct{}{}
+				e.c.skip("learn-failed", 1)
+				e.c.site(s.key)
 			} else {
-				e.Consume(p, "sample")
+				e.Consume(p.Rec, "sample")
 			}
+			p.Drop()
 		}
-		var line []byte
-		var err error
-		if s.err != nil {
-			// The line records the failure, so that apply fails the site's
-			// pages with the error run gives them.
-			e.warnf("%v", s.err)
-			line, err = model.EncodeError(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.err)
-		} else {
-			line, err = model.Encode(s.key, e.Tool.Name, e.Tool.Version, len(pages), s.model)
-		}
-		if err != nil {
-			e.failed = true
-			e.warnf("%v", err)
-			return
-		}
-		e.models++
-		if e.keyed {
-			line = slices.Concat([]byte(KeyOf(s.key)+"\t"+stream.TagModel+"\t"), line)
-		}
-		e.EmitLine(line)
+		e.writeModel(s, len(pages))
 	}
-	g.page = func(s *siteState, rec *record.Record) { e.Consume(rec, "beyond-sample") }
-	g.run()
+	e.eachPage(g, func(_ Model, _ error, p *page.Page) { e.Consume(p.Rec, "beyond-sample") })
 	return e.Close()
 }
 
-func runRun(e *Env) int {
-	g := newGrouper(e)
-	g.learned = func(s *siteState, pages []*record.Record) {
-		for _, p := range pages {
-			g.page(s, p)
-		}
+// writeModel writes the model line of a learned site (its error when learning failed, so
+// that apply fails the site's pages with the error run gives them), after its key under
+// --keyed.
+func (e *Env) writeModel(s *siteState, pages int) {
+	var line []byte
+	var err error
+	if s.err != nil {
+		e.warnf("%v", s.err)
+		line, err = model.EncodeError(s.key, e.Tool.Name, e.algo.Version(), pages, s.err)
+	} else {
+		line, err = model.Encode(s.key, e.Tool.Name, e.algo.Version(), pages, s.model)
 	}
-	g.page = func(s *siteState, rec *record.Record) {
-		if s.err != nil {
-			e.Fail(rec, s.err)
-			return
-		}
-		e.ApplyAndEmit(s.model, rec)
-	}
-	g.run()
-	return e.Close()
-}
-
-// Models loads the --model file and decodes each site's model on first use.
-type Models struct {
-	e      *Env
-	set    *model.Set
-	loaded map[string]Model
-	errs   map[string]error
-}
-
-// LoadModels reads the file named by --model.
-func (e *Env) LoadModels() (*Models, error) {
-	set, err := model.Load(e.Ctx.String(FlagModel), e.Tool.Name, e.Tool.Version, e.Ctx.Int(FlagMaxModelBytes))
 	if err != nil {
-		return nil, err
-	}
-	return &Models{e: e, set: set, loaded: map[string]Model{}, errs: map[string]error{}}, nil
-}
-
-// For returns the model of a site, or an error saying why there is none.
-func (ms *Models) For(site string) (Model, error) {
-	if m, ok := ms.loaded[site]; ok {
-		return m, nil
-	}
-	if err, ok := ms.errs[site]; ok {
-		return nil, err
-	}
-	line, ok := ms.set.Sites[site]
-	if !ok {
-		err := fmt.Errorf("no model for site %q in %s", site, ms.e.Ctx.String(FlagModel))
-		ms.errs[site] = err
-		return nil, err
-	}
-	if line.Error != "" {
-		err := errors.New(line.Error)
-		ms.errs[site] = err
-		return nil, err
-	}
-	m, err := ms.e.Tool.Load(ms.e.Ctx, json.RawMessage(line.Model))
-	if err != nil {
-		err = fmt.Errorf("model of site %q: %w", site, err)
-		ms.errs[site] = err
-		return nil, err
-	}
-	ms.loaded[site] = m
-	return m, nil
-}
-
-func runApply(e *Env) int {
-	if e.keyed {
-		return runApplyKeyed(e)
-	}
-	ms, err := e.LoadModels()
-	if err != nil {
+		e.failed = true
 		e.warnf("%v", err)
-		e.failed, e.stopped = true, errStop // nothing done: no -o file
+		return
+	}
+	e.c.models++
+	if e.in.keyed {
+		line = slices.Concat([]byte(KeyOf(s.key)+"\t"+stream.TagModel+"\t"), line)
+	}
+	e.EmitLine(line)
+}
+
+// runRun learns each site from its first --sample pages and applies the model to all of
+// them: every page is emitted once.
+func runRun(e *Env) int {
+	e.eachPage(newGrouper(e), e.applyReady)
+	return e.Close()
+}
+
+// runApply applies the models of --model (or, keyed, of the model lines) to the pages.
+func runApply(e *Env) int {
+	if e.in.keyed {
+		e.eachPage(&keyedModels{e: e}, e.applyReady)
 		return e.Close()
 	}
-	for {
-		rec, err := e.Next()
-		if err != nil {
-			break
-		}
-		if !e.HasHTML(rec) {
-			continue
-		}
-		m, err := ms.For(e.SiteOf(rec))
-		if err != nil {
-			e.Fail(rec, err)
-			continue
-		}
-		e.ApplyAndEmit(m, rec)
-	}
-	return e.Close()
-}
-
-// runApplyKeyed is apply as the reduce side of a join: the input is sorted
-// by key, and each key's model line (tag TagModel) comes before its pages.
-// Only the current key's model is held.
-func runApplyKeyed(e *Env) int {
-	var key string
-	var m Model
-	var merr error
-	for {
-		rec, err := e.Next()
-		if err != nil {
-			break
-		}
-		if !e.keys.see(e, rec) {
-			e.abandon(1)
-			break
-		}
-		if rec.Key != key {
-			key, m, merr = rec.Key, nil, fmt.Errorf("no model line for key %q before its pages", rec.Key)
-		}
-		if rec.Tag == stream.TagModel {
-			m, merr = e.loadModelLine(rec)
-			e.Consume(rec, "model")
-			continue
-		}
-		if !e.HasHTML(rec) {
-			continue
-		}
-		if merr != nil {
-			e.Fail(rec, merr)
-			continue
-		}
-		e.ApplyAndEmit(m, rec)
-	}
-	return e.Close()
-}
-
-func (e *Env) loadModelLine(rec *record.Record) (Model, error) {
-	line, err := model.Decode(rec.AppendJSON(nil), rec.Where(), e.Tool.Name, e.Tool.Version)
+	ms, err := e.loadModels()
 	if err != nil {
 		e.warnf("%v", err)
-		return nil, err
+		e.stop() // nothing done: no -o file
+		return e.Close()
 	}
-	if line.Error != "" {
-		return nil, errors.New(line.Error)
-	}
-	return e.Tool.Load(e.Ctx, json.RawMessage(line.Model))
-}
-
-// runMap is the mapper of the keyed contract: it reads pages in any format
-// and writes them as KEY<TAB>TagPage<TAB>JSON lines, the key by --site-key.
-func runMap(e *Env) int {
-	for {
-		rec, err := e.Next()
-		if err != nil {
-			break
-		}
-		e.line = append(e.line[:0], KeyOf(e.SiteOf(rec))...)
-		e.line = append(e.line, "\t"+stream.TagPage+"\t"...)
-		e.line = rec.AppendJSON(e.line)
-		e.sites[e.SiteOf(rec)] = struct{}{}
-		e.writeLine(e.line, true, false)
-	}
+	e.eachPage(ms, e.applyReady)
 	return e.Close()
 }
 
-// SamplePerSite reads every page and keeps each site's first --sample pages
-// (only site `only` when it is not empty), for commands that analyse whole
-// sites (ampl peaks, ngramcut path). Pages are counted as consumed.counted
-// or consumed.not-sampled; copies of a page are kept once, as learn keeps
-// them. Sites come back sorted by key.
-func (e *Env) SamplePerSite(only string) (sites []string, pages map[string][]*record.Record) {
-	sample := e.Ctx.Int(FlagSample)
-	pages = map[string][]*record.Record{}
+// runMap is the mapper of the keyed contract: it reads pages in any format and writes them as
+// KEY<TAB>TagPage<TAB>JSON lines, the key by --site-key.
+func runMap(e *Env) int {
+	var line []byte
 	for {
 		rec, err := e.Next()
 		if err != nil {
 			break
 		}
-		if !e.HasHTML(rec) {
-			continue
+		key := e.SiteOf(rec)
+		line = append(line[:0], KeyOf(key)...)
+		line = append(line, "\t"+stream.TagPage+"\t"...)
+		line = rec.AppendJSON(line)
+		e.c.site(key)
+		e.out.writeLine(line, true, false)
+		if cap(line) > 64<<20 {
+			line = nil
 		}
-		s := e.SiteOf(rec)
-		if (only != "" && s != only) || (sample > 0 && len(pages[s]) >= sample) {
-			e.Consume(rec, "not-sampled")
-			continue
-		}
-		if pages[s] == nil {
-			sites = append(sites, s)
-		}
-		pages[s] = append(pages[s], rec)
-		e.Consume(rec, "counted")
 	}
-	for s, ps := range pages {
-		pages[s] = distinct(ps) // as learn sees them
-	}
-	slices.Sort(sites)
-	return sites, pages
-}
-
-// keyOrder checks that keyed input is grouped by key: a key that comes
-// back after another key would be learned twice from parts of its pages
-// (learn, run) or lack its model line (apply). Only the keys seen are held,
-// not their pages.
-type keyOrder struct {
-	done map[string]struct{}
-	cur  string
-	any  bool
-}
-
-// see is called with every record in turn. It stops the run, with a
-// message saying how to sort, when rec's key came before another key.
-func (k *keyOrder) see(e *Env, rec *record.Record) bool {
-	if k.any && rec.Key == k.cur {
-		return true
-	}
-	if k.done == nil {
-		k.done = map[string]struct{}{}
-	}
-	if k.any {
-		k.done[k.cur] = struct{}{}
-	}
-	if _, seen := k.done[rec.Key]; seen {
-		e.warnf("%s: key %q comes back after other keys: --keyed input must be grouped by key; sort it first, e.g. LC_ALL=C sort -s -t$'\\t' -k1,1 (-k1,1 -k2,2 for apply's models and pages)", rec.Where(), rec.Key)
-		e.failed = true
-		e.stopped = errStop
-		return false
-	}
-	k.cur, k.any = rec.Key, true
-	return true
+	return e.Close()
 }

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/page"
 )
 
 // runShow writes views for people. Without --out-dir it writes the view of
@@ -26,20 +26,35 @@ func runShow(e *Env) int {
 	}
 	var index bytes.Buffer
 	shown := 0
-	show := func(m Model, rec *record.Record) {
+	show := func(m Model, p *page.Page) {
+		defer p.Drop()
+		rec := p.Rec
 		if dir == "" && (shown > 0 || (want != "" && rec.ID != want && rec.URL != want)) {
 			e.Consume(rec, "not-shown")
 			return
 		}
 		var view bytes.Buffer
-		if err := m.View(&view, rec); err != nil {
+		j := &job{m: m, p: p}
+		e.apply(j)
+		for _, n := range notesOf(p, j.found) {
+			e.Note(rec, n)
+		}
+		err := j.err
+		if err == nil || j.found.Detail != nil {
+			// A page the model fails on (rtdm: no pattern matches) is still shown, with
+			// what the model found.
+			err = m.View(&view, p, j.found)
+		}
+		if err != nil {
 			e.Fail(rec, fmt.Errorf("view: %w", err))
 			return
 		}
 		shown++
 		e.Consume(rec, "shown")
 		if dir == "" {
-			e.writeRaw(view.Bytes()) // to stdout or -o
+			if e.stopped == nil {
+				e.out.writeRaw(view.Bytes()) // to stdout or -o
+			}
 			return
 		}
 		name := fmt.Sprintf("%05d.html", shown)
@@ -54,44 +69,23 @@ func runShow(e *Env) int {
 		}
 		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>%s</small></li>\n", name, html.EscapeString(label), html.EscapeString(e.SiteOf(rec)))
 	}
+	var ms models = newGrouper(e)
 	if e.Ctx.String(FlagModel) != "" {
-		ms, err := e.LoadModels()
+		fm, err := e.loadModels()
 		if err != nil {
 			e.warnf("%v", err)
-			e.failed, e.stopped = true, errStop // nothing done: no -o file
+			e.stop() // nothing done: no -o file
 			return e.Close()
 		}
-		for {
-			rec, err := e.Next()
-			if err != nil {
-				break
-			}
-			if !e.HasHTML(rec) {
-				continue
-			}
-			m, err := ms.For(e.SiteOf(rec))
-			if err != nil {
-				e.Fail(rec, err)
-				continue
-			}
-			show(m, rec)
-		}
-	} else {
-		g := newGrouper(e)
-		g.page = func(s *siteState, rec *record.Record) {
-			if s.err != nil {
-				e.Fail(rec, s.err)
-				return
-			}
-			show(s.model, rec)
-		}
-		g.learned = func(s *siteState, pages []*record.Record) {
-			for _, p := range pages {
-				g.page(s, p)
-			}
-		}
-		g.run()
+		ms = fm
 	}
+	e.eachPage(ms, func(m Model, err error, p *page.Page) {
+		if err != nil {
+			e.Fail(p.Rec, err)
+			return
+		}
+		show(m, p)
+	})
 	if dir != "" {
 		page := "<!DOCTYPE html><meta charset=\"utf-8\"><title>" + e.Tool.Name + " views</title>\n<ol>\n" + index.String() + "</ol>\n"
 		if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(page), 0o644); err != nil {

@@ -368,7 +368,7 @@ func TestFlagChecks(t *testing.T) {
 		if strings.Contains(out.String(), "--keyed") != keyed {
 			t.Errorf("%s --help lists --keyed: %v, want %v", cmd, !keyed, keyed)
 		}
-		if cmd == "run" && !strings.Contains(out.String(), "0 = one per core (output order is kept) (default: 0)") {
+		if cmd == "run" && !strings.Contains(out.String(), "0 = one per core (the output does not depend on it) (default: 0)") {
 			t.Errorf("run --help: %s", out.String())
 		}
 	}

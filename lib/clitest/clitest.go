@@ -1,6 +1,10 @@
 // Package clitest runs a command's cases in-process through its Run
 // function and compares stdout, stderr and the exit status with expected
 // files under testdata/cli/, which `go test -update` rewrites for review.
+// A stdout over MaxGolden (4 KB) is kept as its Digest, so that every golden
+// file can be read in a diff; such a case checks its records with Check.
+// CheckEvidence, CheckOneParse and CheckMaxDepth test what every algorithm
+// tool must do, on synthetic sites.
 package clitest
 
 import (
@@ -80,13 +84,33 @@ func Run(t *testing.T, run RunFunc, prog string, cases []Case) {
 				t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.Exit, stderr.String())
 			}
 			out, errOut := Normalise(stdout.String(), dir), Normalise(stderr.String(), dir)
-			compare(t, expected+".stdout", out)
+			compareOut(t, expected+".stdout", out)
 			compare(t, expected+".stderr", errOut)
 			if c.Check != nil {
 				c.Check(t, dir, stdout.String(), stderr.String())
 			}
 		})
 	}
+}
+
+// MaxGolden is the largest stdout kept whole in a golden file. A larger one is kept as its
+// Digest, in <name>.stdout.digest, so that every golden file can be read in a review; its
+// content is then checked by the case's assertions (Case.Check).
+const MaxGolden = 4 << 10
+
+// compareOut compares stdout with its golden file: whole up to MaxGolden bytes, else as its
+// Digest.
+func compareOut(t *testing.T, path, got string) {
+	t.Helper()
+	whole, digest := path, path+".digest"
+	if len(got) > MaxGolden {
+		whole, digest = digest, whole // the one to compare is the digest; the other goes
+		got = Digest(got)
+	}
+	if *update {
+		os.Remove(digest)
+	}
+	compare(t, whole, got)
 }
 
 func compare(t *testing.T, path, got string) {

@@ -2,49 +2,27 @@ package metric
 
 import (
 	"iter"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/chaffkit/chaff/lib/words"
 )
 
-// asciiWord marks the ASCII word bytes: letters, digits and '_'.
-var asciiWord = func() (t [utf8.RuneSelf]bool) {
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-		t[c-'a'+'A'] = true
-	}
-	t['_'] = true
-	return t
-}()
-
-// IsWordRune reports whether r belongs to Python's re \w class on str: a Unicode letter or
-// number (general categories L* and N*) or '_'.
-func IsWordRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r >= 0 && asciiWord[r]
-	}
-	return unicode.IsLetter(r) || unicode.IsNumber(r)
-}
+// IsWordRune reports whether r belongs to Python's re \w class on str, the tokens of the
+// published metrics: words.IsPythonWordRune, chaff's one definition of it.
+func IsWordRune(r rune) bool { return words.IsPythonWordRune(r) }
 
 // Words yields the \w+ tokens of text in order, as substrings of text (no copies).
 func Words(text string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		start := -1
 		for i := 0; i < len(text); {
-			c := text[i]
-			var word bool
-			size := 1
-			if c < utf8.RuneSelf {
-				word = asciiWord[c]
-			} else {
-				var r rune
+			r, size := rune(text[i]), 1
+			if r >= utf8.RuneSelf {
 				r, size = utf8.DecodeRuneInString(text[i:])
-				word = unicode.IsLetter(r) || unicode.IsNumber(r)
 			}
+			word := words.IsPythonWordRune(r)
 			if word {
 				if start < 0 {
 					start = i

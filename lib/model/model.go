@@ -29,13 +29,23 @@ type Line struct {
 }
 
 // Encode returns the line as JSON (no newline), with the tool's model
-// encoded by record.Marshal (no HTML escaping).
+// encoded by record.Marshal (no HTML escaping). The model's bytes are
+// written into the line as they are, not encoded again.
 func Encode(site, tool string, version, pages int, m any) ([]byte, error) {
 	raw, err := record.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("model of site %q: %w", site, err)
 	}
-	return record.Marshal(Line{Site: site, Tool: tool, Version: version, Pages: pages, Model: raw})
+	line, err := record.Marshal(Line{Site: site, Tool: tool, Version: version, Pages: pages})
+	if err != nil {
+		return nil, err
+	}
+	// line ends in "}": the model member goes before it, in the order of Line's fields.
+	out := make([]byte, 0, len(line)+len(raw)+10)
+	out = append(out, line[:len(line)-1]...)
+	out = append(out, `,"model":`...)
+	out = append(out, raw...)
+	return append(out, '}'), nil
 }
 
 // EncodeError returns the line of a site whose learning failed.
@@ -88,7 +98,7 @@ func Read(r io.Reader, name, tool string, version, maxBytes int) (*Set, error) {
 		case err != nil:
 			return nil, fmt.Errorf("model file %s: %w", name, err)
 		}
-		line, err := Decode(rec.AppendJSON(nil), rec.Where(), tool, version)
+		line, err := FromRecord(rec, tool, version)
 		if err != nil {
 			return nil, err
 		}
@@ -100,13 +110,49 @@ func Read(r io.Reader, name, tool string, version, maxBytes int) (*Set, error) {
 	return set, nil
 }
 
-// Decode parses one model line and checks it is a model of tool at
-// version; where names the line in messages.
-func Decode(data []byte, where, tool string, version int) (Line, error) {
+// FromRecord takes the model line read as rec (a JSON-lines record) and checks it is a model
+// of tool at version. The members are taken where the record holds them, the model as its
+// raw bytes: the line is neither written out again nor decoded twice (the algorithm decodes
+// the model once).
+func FromRecord(rec *record.Record, tool string, version int) (Line, error) {
 	var line Line
-	if err := json.Unmarshal(data, &line); err != nil {
-		return line, fmt.Errorf("model file %s: not a model line: %w", where, err)
+	bad := func(format string, args ...any) (Line, error) {
+		return line, fmt.Errorf("model file %s: not a model line: "+format, append([]any{rec.Where()}, args...)...)
 	}
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"site", &line.Site}, {"tool", &line.Tool}, {"error", &line.Error}} {
+		raw := rec.Get(f.key)
+		if raw == nil || string(raw) == "null" {
+			continue
+		}
+		s, ok := rec.GetString(f.key)
+		if !ok {
+			return bad("%q is not a string", f.key)
+		}
+		*f.dst = s
+	}
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"version", &line.Version}, {"pages", &line.Pages}} {
+		raw := rec.Get(f.key)
+		if raw == nil || string(raw) == "null" {
+			continue
+		}
+		if err := json.Unmarshal(raw, f.dst); err != nil {
+			return bad("%q: %v", f.key, err)
+		}
+	}
+	if raw := rec.Get("model"); raw != nil && string(raw) != "null" {
+		line.Model = raw
+	}
+	return check(line, rec.Where(), tool, version)
+}
+
+// check reports a line of another tool or version.
+func check(line Line, where, tool string, version int) (Line, error) {
 	if line.Tool != tool {
 		return line, fmt.Errorf("model file %s: a model of %q, not of %s", where, line.Tool, tool)
 	}
@@ -114,4 +160,14 @@ func Decode(data []byte, where, tool string, version int) (Line, error) {
 		return line, fmt.Errorf("model file %s: model version %d, this %s reads version %d: learn the model again", where, line.Version, tool, version)
 	}
 	return line, nil
+}
+
+// Decode parses one model line and checks it is a model of tool at
+// version; where names the line in messages.
+func Decode(data []byte, where, tool string, version int) (Line, error) {
+	var line Line
+	if err := json.Unmarshal(data, &line); err != nil {
+		return line, fmt.Errorf("model file %s: not a model line: %w", where, err)
+	}
+	return check(line, where, tool, version)
 }

@@ -21,16 +21,23 @@ func (m *Model) index() []uint32 {
 			size <<= 1
 		}
 		t := make([]uint32, size)
+		tdf := make([]uint8, size)
 		mask := uint64(size - 1)
-		for _, fp := range m.W {
+		for i, fp := range m.W {
 			tag := tagOf(fp)
 			s := fp & mask
 			for t[s] != 0 && t[s] != tag {
 				s = (s + 1) & mask
 			}
 			t[s] = tag
+			if i < len(m.DF) {
+				tdf[s] = max(tdf[s], m.DF[i])
+			}
 		}
-		m.table = t
+		for _, d := range tdf {
+			m.expected += float64(d) / 255
+		}
+		m.table, m.tableDF = t, tdf
 		// The filter: one bit per 8 slots' worth of members, set at bits of the
 		// fingerprint that the table does not use for its slot.
 		nbits := 64
@@ -59,6 +66,23 @@ func mayHave(f []uint64, fp uint64) bool {
 
 func tagOf(fp uint64) uint32 { return uint32(fp>>32) | 1 }
 
+// slotOf returns the slot of fp in the table t, or -1 when fp is (certainly) not in W.
+func slotOf(t []uint32, fp uint64) int {
+	mask := uint64(len(t) - 1)
+	tag := tagOf(fp)
+	s := fp & mask
+	for {
+		v := t[s]
+		if v == tag {
+			return int(s)
+		}
+		if v == 0 {
+			return -1
+		}
+		s = (s + 1) & mask
+	}
+}
+
 // has reports whether fp is (very probably) in W.
 func has(t []uint32, fp uint64) bool {
 	mask := uint64(len(t) - 1)
@@ -78,10 +102,12 @@ func has(t []uint32, fp uint64) bool {
 
 // scratch holds per-call buffers; pooled so that Spans is cheap and concurrent.
 type scratch struct {
-	units  []uint32
-	offs   []int32
-	r      []byte
-	prefix []uint64 // prefix hashes of units (coverRolling)
+	units   []uint32
+	offs    []int32
+	r       []byte
+	prefix  []uint64 // prefix hashes of units (coverRolling)
+	present []uint64 // a bit per table slot hit on the page (evidence); all clear between uses
+	hit     []int32  // the slots set in present
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -110,14 +136,13 @@ func (m *Model) Spans(html string) [][2]int {
 	}
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
-	r := m.rangeString(html, s)
+	return m.keptSpans(html, m.rangeString(html, s), s.offs)
+}
+
+// keptSpans turns the range string r of html (whose units start at offs) into the byte
+// spans of its runs of 1s, snapped with Snap.
+func (m *Model) keptSpans(html string, r []byte, offs []int32) [][2]int {
 	var spans [][2]int
-	end := func(j int) int {
-		if j == len(r) {
-			return len(html)
-		}
-		return int(s.offs[j])
-	}
 	for j := 0; j < len(r); {
 		if r[j] == 0 {
 			j++
@@ -127,13 +152,21 @@ func (m *Model) Spans(html string) [][2]int {
 		for k < len(r) && r[k] == 1 {
 			k++
 		}
-		spans = append(spans, [2]int{int(s.offs[j]), end(k)})
+		spans = append(spans, [2]int{int(offs[j]), unitEnd(html, offs, k)})
 		j = k
 	}
 	if m.Snap {
 		spans = snapSpans(html, spans, snapExtend)
 	}
 	return spans
+}
+
+// unitEnd is the byte offset where unit j starts, or len(html) past the last unit.
+func unitEnd(html string, offs []int32, j int) int {
+	if j == len(offs) {
+		return len(html)
+	}
+	return int(offs[j])
 }
 
 // RangeString returns the page's range string as '0' (covered by W: useless) and '1'

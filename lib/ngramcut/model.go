@@ -2,6 +2,7 @@ package ngramcut
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -100,14 +101,25 @@ type Model struct {
 	// Kept is the number of sample units no n-gram of W covers at the cut point (before
 	// MinRun). 0 means every page of the sample comes out empty: FindOptimal may walk
 	// there, since covering everything leaves no boundary to count (see Warning).
-	Kept int64   `json:"kept"`
-	Path []Step  `json:"path"` // the search path; its last step is (N, A)
-	W    HashSet `json:"w"`    // fingerprints of the n-grams of W
+	Kept int64  `json:"kept"`
+	Path []Step `json:"path"` // the search path; its last step is (N, A)
+	// DF is, for each member of W in W's order, the share of the sample pages holding it, in
+	// 255ths rounded up (1..255): how sure the model is that the n-gram is template. Apply
+	// gives it as the strength of the template spans, and measures how well a page fits the
+	// model against it (see Find). JSON: base64, one byte per member.
+	DF []byte  `json:"w_df"`
+	W  HashSet `json:"w"` // fingerprints of the n-grams of W
 
-	once   sync.Once
-	table  []uint32 // open-addressing copy of W for Spans (see index)
-	filter []uint64 // a bit per fingerprint of W, 8 bits per member (see index)
+	once     sync.Once
+	table    []uint32 // open-addressing copy of W for Spans (see index)
+	tableDF  []uint8  // DF of the member in each slot of table (the highest, for a shared tag)
+	expected float64  // Σ DF/255 over the slots: the members of W a sample page holds on average
+	filter   []uint64 // a bit per fingerprint of W, 8 bits per member (see index)
 }
+
+// ModelVersion is the version of the model format (the Model as JSON): a model of another
+// version is refused. 2 added DF.
+const ModelVersion = 2
 
 // ErrNoPages is returned by Learn when there is nothing to learn from.
 var ErrNoPages = errors.New("ngramcut: no pages to learn from")
@@ -174,14 +186,34 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	}
 	m.Distinct = l.distinct
 	m.Kept = c.kept(l, k)
-	w := make([]uint64, k)
+	type member struct {
+		fp uint64
+		df byte
+	}
+	w := make([]member, k)
 	for r := 0; r < k; r++ {
 		i := int(l.firstPos[r])
-		w[r] = fingerprint(m.Hash, c.units[i:i+m.N])
+		w[r] = member{fingerprint(m.Hash, c.units[i:i+m.N]), dfByte(int(l.df[r]), m.Pages)}
 	}
-	slices.Sort(w)
-	m.W = HashSet(slices.Compact(w))
+	slices.SortFunc(w, func(a, b member) int { return cmp.Compare(a.fp, b.fp) })
+	m.W, m.DF = make(HashSet, 0, len(w)), make([]byte, 0, len(w))
+	for _, x := range w {
+		if j := len(m.W) - 1; j >= 0 && m.W[j] == x.fp {
+			m.DF[j] = max(m.DF[j], x.df) // two n-grams, one fingerprint
+			continue
+		}
+		m.W, m.DF = append(m.W, x.fp), append(m.DF, x.df)
+	}
 	return m, nil
+}
+
+// dfByte is the share df/pages in 255ths, rounded up so that every member of W has a
+// strength above 0.
+func dfByte(df, pages int) byte {
+	if pages <= 0 || df <= 0 {
+		return 1
+	}
+	return byte(min(255, (255*df+pages-1)/pages))
 }
 
 // fragmentRun is the mean length of the kept runs (in units) below which Warning calls
@@ -327,6 +359,18 @@ func DecodeModel(raw []byte) (*Model, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// Check reports what makes a decoded model unusable: no cut point, or a DF that does not
+// match W.
+func (m *Model) Check() error {
+	switch {
+	case m.N < 2 || len(m.Path) == 0:
+		return errors.New("ngramcut: model has no cut point")
+	case len(m.DF) != len(m.W):
+		return fmt.Errorf("ngramcut: model has %d document frequencies for %d n-grams", len(m.DF), len(m.W))
+	}
+	return nil
 }
 
 // Has reports whether fp is in the set (binary search).

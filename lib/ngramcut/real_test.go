@@ -150,49 +150,6 @@ func TestRealPages(t *testing.T) {
 	}
 }
 
-// TestRealSweep learns once per site and sweeps apply-time settings (CHAFF_SWEEP=1).
-func TestRealSweep(t *testing.T) {
-	if os.Getenv("CHAFF_SWEEP") == "" {
-		t.Skip("set CHAFF_SWEEP=1")
-	}
-	dir := dataDir(t)
-	learnOpts := []Options{{MinDocFrac: 0.2, N: 20}, {MinDocFrac: 0.4, N: 20}, {MinDocFrac: 0.2, N: 30}, {MinDocFrac: 0.4, N: 30}, {MinDocFrac: 0.2, N: 40}, {MinDocFrac: 0.3, N: 30}}
-	runs := []int{0, 100, 150, 200, 300}
-	for _, set := range realSets {
-		pages := readSet(t, filepath.Join(dir, set+".jsonl.zst"))
-		bySite := map[string][]realPage{}
-		for _, p := range pages {
-			bySite[p.Site] = append(bySite[p.Site], p)
-		}
-		for _, lo := range learnOpts {
-			all := make([]metric.Shingles, len(runs))
-			for _, ps := range bySite {
-				html := make([]string, len(ps))
-				for i, p := range ps {
-					html[i] = p.HTML
-				}
-				m, err := Learn(html, lo)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for ri, mr := range runs {
-					m.MinRun = mr
-					for _, p := range ps {
-						all[ri].Add(htmltext.RenderSpans(p.HTML, m.Spans(p.HTML)), p.Gold)
-					}
-				}
-			}
-			var b strings.Builder
-			fmt.Fprintf(&b, "%s df>=%.2f n=%d:", set, lo.MinDocFrac, lo.N)
-			for ri, mr := range runs {
-				r := all[ri].Result()
-				fmt.Fprintf(&b, "  run%d %.3f (P%.2f R%.2f)", mr, r.F1, r.Precision, r.Recall)
-			}
-			t.Log(b.String())
-		}
-	}
-}
-
 // TestRealWholeDumpFaithful is `ngramcut run --faithful --site-key none` on
 // cleanportaleval (CHAFF_REAL=1, about 15 CPU seconds): FindOptimal on all 71 pages as
 // one set descends to a = 100, where W covers every character and the alternation count

@@ -3,6 +3,8 @@ package ngramcut
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/words"
 )
 
 // The cut works on n-grams of characters, so a kept run starts and ends wherever the
@@ -154,21 +156,14 @@ func wordAround(html string, p int) (ws, we int, ok bool) {
 	return ws, we, ws < p && p < we
 }
 
-// isWordRune reports whether r is part of a word: not white space, not '<' or '>', not
-// an invalid byte, and not a character of a script written without spaces between
-// words (or of their punctuation), where each character stands alone.
+// isWordRune reports whether r is part of a word for snapping: not white space, not '<' or
+// '>', not an invalid byte, and not a character that stands alone (words.StandsAlone: the
+// letters of scripts written without spaces between words, and the CJK punctuation and
+// forms among them). Punctuation of spaced scripts is part of its word here ("U.S.",
+// "don't", "3.5%"): a kept span never ends inside such a token.
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r > ' ' && r != '<' && r != '>' && r != 0x7f
 	}
-	switch {
-	case r == utf8.RuneError, unicode.IsSpace(r):
-		return false
-	case r >= 0x2e80 && r <= 0x9fff, // CJK radicals, punctuation, kana, Han
-		r >= 0xf900 && r <= 0xfaff, // CJK compatibility ideographs
-		r >= 0xff00 && r <= 0xffef, // halfwidth and fullwidth forms
-		r >= 0x20000:               // supplementary ideographs and beyond
-		return false
-	}
-	return !unicode.In(r, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
+	return r != utf8.RuneError && !unicode.IsSpace(r) && !words.StandsAlone(r)
 }

@@ -198,12 +198,3 @@ func Marshal(v any) ([]byte, error) {
 	}
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
-
-// HTMLs returns the pages' html, for algorithms that learn from strings.
-func HTMLs(pages []*Record) []string {
-	out := make([]string, len(pages))
-	for i, p := range pages {
-		out[i] = p.HTML
-	}
-	return out
-}

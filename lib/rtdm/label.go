@@ -3,6 +3,8 @@ package rtdm
 import (
 	"strings"
 	"unicode"
+
+	"github.com/chaffkit/chaff/lib/words"
 )
 
 // LabelOptions are the thresholds of the labeling heuristics (section 4.4).
@@ -101,7 +103,7 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 		}
 	}
 	bodyTerms := make(map[string]struct{})
-	for _, w := range words(ps[body].Text) {
+	for _, w := range terms(ps[body].Text) {
 		bodyTerms[w] = struct{}{}
 	}
 	title = -1
@@ -112,7 +114,7 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 		}
 		seen := make(map[string]struct{})
 		common := 0
-		for _, w := range words(ps[j].Text) {
+		for _, w := range terms(ps[j].Text) {
 			if _, ok := seen[w]; ok {
 				continue
 			}
@@ -164,14 +166,14 @@ func leadingHeadline(body Passage, maxWords int) (text string, common int) {
 	}
 	rest := make(map[string]struct{})
 	for _, pc := range body.Pieces[len(lead):] {
-		for _, w := range words(pc) {
+		for _, w := range terms(pc) {
 			rest[w] = struct{}{}
 		}
 	}
 	for _, pc := range lead {
 		seen := make(map[string]struct{})
 		n := 0
-		for _, w := range words(pc) {
+		for _, w := range terms(pc) {
 			if _, dup := seen[w]; dup || !termLike(w) {
 				continue
 			}
@@ -192,7 +194,7 @@ func leadingHeadline(body Passage, maxWords int) (text string, common int) {
 func termLike(w string) bool {
 	letters := 0
 	for _, r := range w {
-		if unspaced(r) {
+		if words.Unspaced(r) {
 			return true
 		}
 		if unicode.IsLetter(r) {
@@ -202,75 +204,29 @@ func termLike(w string) bool {
 	return letters >= 3
 }
 
-// words returns the lower-cased \w+ tokens of s (letters, digits, marks, underscore).
-// A character of a script written without spaces (Han, Hiragana, Katakana, Thai, ...) is a
-// term by itself; countWords counts two such characters as a word (about the mean length of
-// a Japanese or Chinese word), so that the paper's word thresholds keep their meaning.
-func words(s string) []string {
+// terms returns the lower-cased terms of s (words.Each: runs of word runes, and each
+// character of a script written without spaces by itself); countWords is words.Count, which
+// counts two such characters as a word (about the mean length of a Japanese or Chinese word),
+// so that the paper's word thresholds keep their meaning.
+func terms(s string) []string {
 	var out []string
-	start := -1
-	for i, r := range s {
-		if unspaced(r) {
-			if start >= 0 {
-				out = append(out, strings.ToLower(s[start:i]))
-				start = -1
-			}
-			out = append(out, string(r))
-			continue
-		}
-		if isWord(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = append(out, strings.ToLower(s[start:i]))
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, strings.ToLower(s[start:]))
-	}
+	words.Each(s, func(t string) bool {
+		out = append(out, strings.ToLower(t))
+		return true
+	})
 	return out
 }
 
-func countWords(s string) int {
-	n := 0
-	in := false
-	half := 0
-	for _, r := range s {
-		if unspaced(r) {
-			half++
-			in = false
-			continue
-		}
-		w := isWord(r)
-		if w && !in {
-			n++
-		}
-		in = w
-	}
-	return n + (half+1)/2
-}
-
-// unspaced reports letters of scripts written without spaces between words.
-func unspaced(r rune) bool {
-	return r >= 0x2E80 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan))
-}
-
-func isWord(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
-}
+func countWords(s string) int { return words.Count(s) }
 
 func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int, string) {
 	dt := make(map[string]struct{})
-	for _, w := range words(docTitle) {
+	for _, w := range terms(docTitle) {
 		dt[w] = struct{}{}
 	}
 	best, bestText, bestShare, bestCommon, bestDist := -1, "", 0.0, 0, 0
 	consider := func(j int, text string) {
-		ws := words(text)
+		ws := terms(text)
 		if n := countWords(text); n < 1 || n > opt.TitleMaxWords || len(ws) == 0 {
 			return
 		}

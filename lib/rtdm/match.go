@@ -1,6 +1,11 @@
 package rtdm
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/chaffkit/chaff/lib/dom"
+	"golang.org/x/net/html/atom"
+)
 
 // Passage is what one wildcard of an ne-pattern consumed in a page (section 4.3): the roots
 // of the consumed subtrees, in document order.
@@ -173,18 +178,15 @@ func DocTitle(t *Tree) string {
 	return ""
 }
 
-// inline elements do not end a piece of text.
-var inline = map[string]bool{
-	"a": true, "span": true, "b": true, "i": true, "em": true, "strong": true, "font": true,
-	"small": true, "big": true, "u": true, "s": true, "sup": true, "sub": true, "abbr": true,
-	"time": true, "cite": true, "q": true, "mark": true, "code": true, "tt": true, "nobr": true,
-	"label": true, "var": true, "kbd": true, "ins": true, "del": true,
-}
+// blockTag reports whether the element tag ends a piece of text: lib/htmltext renders it as a
+// line break (dom.IsBlock), the one list of such elements.
+func blockTag(tag string) bool { return dom.IsBlock(atom.Lookup([]byte(tag))) }
 
-// blockOf returns the nearest ancestor of node i that is not an inline element.
+// blockOf returns the nearest ancestor of node i that ends a piece of text: an element
+// lib/htmltext renders as a line break (dom.IsBlock).
 func blockOf(t *Tree, i int32) int32 {
 	for a := t.Nodes[i].Parent; a >= 0; a = t.Nodes[a].Parent {
-		if !inline[t.Nodes[a].Tag] {
+		if blockTag(t.Nodes[a].Tag) {
 			return a
 		}
 	}

@@ -86,7 +86,10 @@ type Pattern struct {
 // Model is what Learn learns from one site's pages: one ne-pattern per cluster that has at
 // least MinCluster pages. It is read-only after Learn and safe for concurrent use.
 type Model struct {
-	Patterns []Pattern
+	// Similarity is the clustering threshold the model was learned with (Options.Similarity),
+	// kept in the model file.
+	Similarity float64
+	Patterns   []Pattern
 }
 
 // Learn clusters the pages and builds one ne-pattern per cluster of at least opt.MinCluster
@@ -106,7 +109,7 @@ func Learn(pages []*Page, opt Options) (*Model, []int) {
 		}
 		groups[l] = append(groups[l], trees[i])
 	}
-	m := &Model{}
+	m := &Model{Similarity: opt.Similarity}
 	keep := map[int]int{}
 	for _, l := range order {
 		g := distinct(groups[l])

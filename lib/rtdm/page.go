@@ -1,7 +1,6 @@
 package rtdm
 
 import (
-	"runtime"
 	"strings"
 
 	"github.com/chaffkit/chaff/lib/dom"
@@ -29,88 +28,67 @@ type Page struct {
 func NewPage(html string) *Page { return ParsePage(html, dom.DefaultMaxDepth) }
 
 // ParsePage parses html into a Page whose elements nested deeper than maxDepth are flattened
-// as lib/dom's MaxDepth does (0: no limit). The tree is built straight from the events of a
-// dom.Scanner, the tree lib/dom.Parse(html, dom.MaxDepth(maxDepth)) would give without
-// building it: a page costs its Tree (80 bytes a node) and 16 bytes a node of spans, not a
-// dom tree besides.
+// as lib/dom's MaxDepth does (0: no limit): the Page of the tree dom.Parse builds (FromDoc).
 func ParsePage(html string, maxDepth int) *Page {
-	if maxDepth <= 0 {
-		maxDepth = int(^uint(0) >> 1)
-	}
-	pg := &Page{HTML: html}
+	flattened := 0
+	doc := dom.Parse(html, dom.DropSpaceText(), dom.MaxDepth(maxDepth), dom.CountFlattened(&flattened))
+	return FromDoc(html, doc, flattened)
+}
+
+// FromDoc makes the Page of a page's dom tree (dom.Parse of html, flattened elements counted
+// in flattened): its elements, and its texts outside comments and the content of the
+// elements that hideContent names, whitespace-normalised, those left empty left out. The
+// tree lib/dom builds is the one rtdm reads, so that what is flattened, closed or implied is
+// decided in one place; doc is not retained.
+func FromDoc(html string, doc *dom.Node, flattened int) *Page {
+	pg := &Page{HTML: html, Flattened: flattened}
 	var b Builder
-	if len(html) >= 16<<20 {
-		// As dom.Parse does for such a page: collect first, so that the tree of the
-		// previous large page (garbage by now: learn and apply each build the page) is
-		// reused instead of added to, the collector allowing twice the last live heap.
-		runtime.GC()
-	}
 	if len(html) > 1<<20 {
 		// Room for the nodes up front spares a large page the copies of a growing tree,
 		// each into memory fresh from the system (on the hostile 1M-sibling page they
 		// took most of the time).
-		n := countNodes(html)
+		n := countNodes(doc)
 		b.Grow(n)
 		pg.spans = make([][2]int, 0, n)
 	}
 	// The document root.
 	b.Open("#document", 0)
 	pg.spans = append(pg.spans, [2]int{0, len(html)})
-	// open[d] is the span index of the open element at depth d (0: the document) and
-	// hidden[d] whether its content is left out, for the depths up to maxDepth.
-	open := []int32{0}
-	hidden := []bool{false}
-	skip := 0 // open elements whose content is left out
-	sc := dom.NewScanner(html)
-	for {
-		e, ok := sc.Next()
-		if !ok {
-			break
-		}
-		switch e.Kind {
-		case dom.StartEvent:
-			src := len(pg.spans)
-			pg.spans = append(pg.spans, [2]int{e.Start, e.End})
-			b.Open(e.Tag, src)
-			if e.Depth > maxDepth {
-				// Flattened: a leaf, its content follows as siblings.
-				b.Close()
-				pg.Flattened++
-				continue
-			}
-			h := hiddenContent(e.Atom)
-			if h {
-				skip++
-			}
-			open = append(open, int32(src))
-			hidden = append(hidden, h)
-		case dom.EndEvent:
-			if e.Depth > maxDepth {
-				continue
-			}
-			d := len(open) - 1
-			pg.spans[open[d]][1] = e.End
-			if hidden[d] {
-				skip--
-			}
-			open, hidden = open[:d], hidden[:d]
+	// A walk without recursion (with --max-depth 0 a page may nest a million deep): each
+	// frame is an open element, the next child to visit, and whether its text is hidden.
+	type frame struct {
+		n      *dom.Node
+		next   int
+		hidden bool
+	}
+	stack := []frame{{n: doc}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.next == len(f.n.Children) {
+			stack = stack[:len(stack)-1]
 			b.Close()
-		case dom.TextEvent:
-			if skip > 0 {
+			continue
+		}
+		c := f.n.Children[f.next]
+		f.next++
+		switch c.Type {
+		case dom.Element:
+			b.Open(c.Tag, len(pg.spans))
+			pg.spans = append(pg.spans, [2]int{int(c.Start), int(c.End)})
+			stack = append(stack, frame{n: c, hidden: f.hidden || hiddenContent(c.Atom)})
+		case dom.Text:
+			if f.hidden {
 				continue
 			}
-			t := normalizeSpace(sc.Text(&e))
-			if t == "" {
-				continue
+			if t := normalizeSpace(c.Text); t != "" {
+				b.Text(t, len(pg.spans))
+				pg.spans = append(pg.spans, [2]int{int(c.Start), int(c.End)})
 			}
-			b.Text(t, len(pg.spans))
-			pg.spans = append(pg.spans, [2]int{e.Start, e.End})
 		}
 	}
-	b.Close()
 	t, err := b.Tree()
 	if err != nil {
-		// The scanner closes every element it opens; keep a valid tree regardless.
+		// Every element opened is closed above; keep a valid tree regardless.
 		var e Builder
 		e.Leaf("#document", -1)
 		t, _ = e.Tree()
@@ -120,26 +98,18 @@ func ParsePage(html string, maxDepth int) *Page {
 	return pg
 }
 
-// countNodes returns at least the number of nodes ParsePage makes of html: the document, its
-// elements and its texts that are not only white space. One pass of the scanner, without
-// allocating per node.
-func countNodes(html string) int {
-	n := 1
-	sc := dom.NewScanner(html)
-	for {
-		e, ok := sc.Next()
-		if !ok {
-			return n
-		}
-		switch e.Kind {
-		case dom.StartEvent:
-			n++
-		case dom.TextEvent:
-			if strings.TrimLeft(html[e.Start:e.End], " \t\n\r\f") != "" {
-				n++
-			}
-		}
+// countNodes returns at least the number of nodes FromDoc makes of doc: its elements and
+// texts, the document included.
+func countNodes(doc *dom.Node) int {
+	n := 0
+	stack := []*dom.Node{doc}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n++
+		stack = append(stack, x.Children...)
 	}
+	return n
 }
 
 // hiddenContent reports elements whose content is not page text.

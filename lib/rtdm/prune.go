@@ -44,10 +44,11 @@ func statsOf(t *Tree) *nodeStats {
 	return st
 }
 
-// block reports an element that is not inline: splitting it never splits a line of text.
+// block reports an element lib/htmltext renders as a line break (blockTag): splitting it
+// never splits a line of text.
 func (st *nodeStats) block(i int32) bool {
 	tag := st.t.Nodes[i].Tag
-	return tag != TextTag && st.t.Nodes[i].Kind == Plain && !inline[tag]
+	return tag != TextTag && st.t.Nodes[i].Kind == Plain && blockTag(tag)
 }
 
 // split replaces the roots by their children, recursively, where below reports that an

@@ -1,10 +1,12 @@
 package sst
 
 import (
+	"math"
 	"slices"
 	"sync"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/page"
 )
 
 // Result is what Apply finds in one page.
@@ -20,7 +22,27 @@ type Result struct {
 	// Flattened counts the elements of a page parsed from HTML that were nested deeper than
 	// the model's MaxDepth and flattened.
 	Flattened int
+	// Template are the byte spans of the dropped page nodes, in order and disjoint, each with
+	// the strength of the drop: 1 - CompImp of the noisy model node it mapped to (CompImp is
+	// below t, so at least 1 - t); for a leaf block dropped by its words, 1 - its importance
+	// (the paper's leaf formula on its own words); for a link-only block, its share of link
+	// text; for a block whose whole text was on several sample pages, 1; for a part of a
+	// repeated record of the page (comments, teasers: the page's own repetition, not the
+	// site's) and a part not in the tree dropped by Options.Rare, 0.5.
+	Template []page.Evidence
+	// Fit is the share of the page's element nodes (below body; script, style and the like
+	// aside) that the style tree maps: reached from the root through element nodes of the
+	// tree seen on at least two sample pages. About 1 for a page of the site, low for a page
+	// of another site, whose parts have styles the tree does not know. NaN for a page
+	// without elements.
+	Fit float64
 }
+
+// Strengths of the drops that the model does not measure (see Result.Template).
+const (
+	strengthRecord = 0.5 // a part of a repeated record of the page
+	strengthRare   = 0.5 // not in the tree, dropped by Options.Rare
+)
 
 // Decision is what MapSST did with a page node.
 type Decision uint8
@@ -48,6 +70,7 @@ type mapper struct {
 	res    Result
 	record int // depth of repeated records around the node being mapped
 	visit  func(pn *dom.Node, mn *Node, d Decision)
+	mapped int // element nodes mapped to the tree (Result.Fit)
 }
 
 var mappers = sync.Pool{New: func() any { return new(mapper) }}
@@ -84,10 +107,15 @@ func (m *Model) Map(doc *dom.Node, visit func(pn *dom.Node, mn *Node, d Decision
 func (m *Model) apply(doc *dom.Node, visit func(*dom.Node, *Node, Decision)) Result {
 	mp := mappers.Get().(*mapper)
 	mp.m, mp.visit = m, visit
-	mp.res = Result{}
+	mp.res, mp.mapped = Result{}, 0
 	mp.blocks.fill(doc)
-	mp.mapNode(m.Root, doc.Body())
+	body := doc.Body()
+	mp.mapNode(m.Root, body)
 	res := mp.res
+	res.Fit = math.NaN()
+	if total := elements(body); total > 0 {
+		res.Fit = float64(mp.mapped) / float64(total)
+	}
 	mp.res, mp.m, mp.visit = Result{}, nil, nil
 	releaseKids(&mp.kids)
 	mp.blocks.release()
@@ -95,18 +123,26 @@ func (m *Model) apply(doc *dom.Node, visit func(*dom.Node, *Node, Decision)) Res
 	return res
 }
 
-func (mp *mapper) decide(pn *dom.Node, mn *Node, d Decision) {
+// decide records the decision d on the page node pn, mapped to the model node mn (nil: not
+// in the tree); strength is that of a drop (Result.Template).
+func (mp *mapper) decide(pn *dom.Node, mn *Node, d Decision, strength float64) {
 	if d == Unmatched && mp.m.opts.Rare && mp.m.Pages >= 3 {
-		d = Dropped
+		d, strength = Dropped, strengthRare
 	}
 	if mp.record > 0 {
-		d = Dropped
+		d, strength = Dropped, strengthRecord
+	}
+	if mn != nil {
+		mp.mapped += elements(pn)
 	}
 	if mp.visit != nil {
 		mp.visit(pn, mn, d)
 	}
 	if d == Dropped {
 		mp.res.Noisy++
+		if s, e := int(pn.Start), int(pn.End); e > s {
+			mp.res.Template = append(mp.res.Template, page.Evidence{Start: s, End: e, Strength: float32(min(1, max(strength, 1e-3)))})
+		}
 		return
 	}
 	mp.res.Kept++
@@ -130,19 +166,22 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 	}
 	switch mn.Mark {
 	case markDrop:
-		mp.decide(pn, mn, Dropped)
+		mp.decide(pn, mn, Dropped, 1-mn.CompImp)
 		return
 	case markKeep:
-		mp.decide(pn, mn, Kept)
+		mp.decide(pn, mn, Kept, 0)
 		return
 	}
 	if mn.leaf {
-		if mp.leafVerdict(mn, pn) == verdictKeep {
-			mp.decide(pn, mn, Kept)
+		if v, strength := mp.leafVerdict(mn, pn); v == verdictKeep {
+			mp.decide(pn, mn, Kept, 0)
 		} else {
-			mp.decide(pn, mn, Dropped)
+			mp.decide(pn, mn, Dropped, strength)
 		}
 		return
+	}
+	if pn.Type == dom.Element {
+		mp.mapped++ // pn itself; its children are counted as they are mapped
 	}
 	o := mp.m.opts
 	start := len(mp.kids)
@@ -155,7 +194,9 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 			k := &kids[i]
 			k.mn = mp.similarKid(mn, *k)
 			if k.mn != nil && k.mn.leaf && k.mn.Mark == markNone && !k.rec && mp.record == 0 {
-				k.verdict = mp.leafVerdict(k.mn, k.n)
+				var strength float64
+				k.verdict, strength = mp.leafVerdict(k.mn, k.n)
+				k.drop = uint8(math.Ceil(255 * min(1, max(strength, 0))))
 			}
 		}
 		if o.Smooth {
@@ -165,10 +206,10 @@ func (mp *mapper) mapNode(mn *Node, pn *dom.Node) {
 			k := mp.kids[start+i]
 			switch {
 			case k.verdict == verdictKeep:
-				mp.decide(k.n, k.mn, Kept)
+				mp.decide(k.n, k.mn, Kept, 0)
 				continue
 			case k.verdict != verdictNone:
-				mp.decide(k.n, k.mn, Dropped)
+				mp.decide(k.n, k.mn, Dropped, float64(k.drop)/255)
 				continue
 			}
 			rec := k.rec
@@ -256,10 +297,11 @@ func sameKeys(s *ModelStyle, kids []kid) bool {
 // importance 1 - Σ w(a)/l over its l distinct words (or, without words, its image sources
 // and link targets) is below the threshold, where w(a) is 1 for a locally noisy feature
 // (entropy at least LocalNoise in mn) and, with graded scoring, the feature's entropy
-// otherwise (0 without). A leaf without features is not noise.
-func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) bool {
+// otherwise (0 without). A leaf without features is not noise. It also returns the
+// importance (1 when not measured).
+func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) (bool, float64) {
 	if len(local) == 0 || mp.m.opts.LocalNoise <= 0 {
-		return false
+		return false, 1
 	}
 	mp.feats = mp.feats[:0]
 	add := func(f uint32) { mp.feats = append(mp.feats, f) }
@@ -268,7 +310,7 @@ func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) bool {
 		features(pn, add)
 	}
 	if len(mp.feats) == 0 {
-		return false
+		return false, 1
 	}
 	slices.Sort(mp.feats)
 	fs := slices.Compact(mp.feats)
@@ -285,7 +327,8 @@ func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) bool {
 			noise += float64(e)
 		}
 	}
-	return 1-noise/float64(len(fs)) < mp.m.Threshold
+	imp := 1 - noise/float64(len(fs))
+	return imp < mp.m.Threshold, imp
 }
 
 // markRecords sets rec on the kids that are repeated records: with Options.Records = r, an
@@ -383,7 +426,7 @@ func (mp *mapper) unmatched(pn *dom.Node) {
 		mp.free(pn)
 		return
 	}
-	mp.decide(pn, nil, Unmatched)
+	mp.decide(pn, nil, Unmatched, 0)
 }
 
 // free judges a part of the page the tree knows nothing about, leaf by leaf, against the
@@ -392,10 +435,12 @@ func (mp *mapper) unmatched(pn *dom.Node) {
 func (mp *mapper) free(pn *dom.Node) {
 	o := mp.m.opts
 	if pn.Type == dom.Text || isLeaf(pn, o.VirtualLeaves, &mp.blocks) {
-		if mp.noise(mp.m.global, pn) || (o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity)) {
-			mp.decide(pn, nil, Dropped)
+		if noisy, imp := mp.noise(mp.m.global, pn); noisy {
+			mp.decide(pn, nil, Dropped, 1-imp)
+		} else if o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity) {
+			mp.decide(pn, nil, Dropped, linkShare(pn))
 		} else {
-			mp.decide(pn, nil, Unmatched)
+			mp.decide(pn, nil, Unmatched, 0)
 		}
 		return
 	}
@@ -425,22 +470,51 @@ const (
 	verdictRepeat        // dropped: its whole text was on several sample pages
 )
 
-// leafVerdict judges the page leaf pn mapped to the model leaf mn.
-func (mp *mapper) leafVerdict(mn *Node, pn *dom.Node) uint8 {
+// leafVerdict judges the page leaf pn mapped to the model leaf mn, and says how strong a
+// drop is (Result.Template).
+func (mp *mapper) leafVerdict(mn *Node, pn *dom.Node) (uint8, float64) {
 	if o := mp.m.opts; o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity) {
-		return verdictLinks
+		return verdictLinks, linkShare(pn)
 	}
-	if mp.noise(mn.local, pn) {
-		return verdictNoise
+	if noisy, imp := mp.noise(mn.local, pn); noisy {
+		return verdictNoise, 1 - imp
 	}
 	if len(mn.repeated) > 0 {
 		if b, ok := blockHash(pn); ok {
 			if _, seen := mn.repeated[b]; seen {
-				return verdictRepeat
+				return verdictRepeat, 1
 			}
 		}
 	}
-	return verdictKeep
+	return verdictKeep, 0
+}
+
+// linkShare is the share of the text of n that is link text (0 without text).
+func linkShare(n *dom.Node) float64 {
+	all, link := textLen(n, false)
+	if all == 0 {
+		return 0
+	}
+	return float64(link) / float64(all)
+}
+
+// elements counts the element nodes of n's subtree (n included) that take part in the
+// tree (see skipped).
+func elements(n *dom.Node) int {
+	if n.Type != dom.Element && n.Type != dom.Document {
+		return 0
+	}
+	if skipped(n) {
+		return 0
+	}
+	c := 0
+	if n.Type == dom.Element {
+		c = 1
+	}
+	for _, k := range n.Children {
+		c += elements(k)
+	}
+	return c
 }
 
 // smooth keeps a leaf dropped as noise whose neighbours on both sides are kept leaves mapped

@@ -122,7 +122,7 @@ func TestModelRoundTrip(t *testing.T) {
 func TestLeafFeatures(t *testing.T) {
 	get := func(s string) []uint32 {
 		var fs []uint32
-		words(s, func(f uint32) { fs = append(fs, f) })
+		wordHashes(s, func(f uint32) { fs = append(fs, f) })
 		return fs
 	}
 	a, b := get("Home NEWS home"), get("news")

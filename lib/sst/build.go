@@ -31,6 +31,7 @@ type kid struct {
 	leaf    bool
 	rec     bool  // a repeated record (set by the mapper when Options.Records)
 	verdict uint8 // the mapper's verdict on a leaf, before smoothing
+	drop    uint8 // with a dropping verdict: the strength of the drop in 255ths (see Result.Template)
 }
 
 // NewLearner returns a Learner with options o.

@@ -9,6 +9,8 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/words"
+	"golang.org/x/net/html/atom"
 )
 
 // The display attributes that, with the tag, form an element node's key. Each class name
@@ -220,19 +222,10 @@ func isSpace(s string) bool {
 	return true
 }
 
-// inline elements do not break the flow of text; a subtree of only these and text is a
-// virtual leaf. Opaque ones (svg, math, select, media) are not looked into.
-var inlineTags = map[string]bool{
-	"a": true, "abbr": true, "acronym": true, "b": true, "bdi": true, "bdo": true, "big": true,
-	"br": true, "cite": true, "code": true, "data": true, "del": true, "dfn": true, "em": true,
-	"font": true, "i": true, "img": true, "ins": true, "kbd": true, "label": true, "mark": true,
-	"nobr": true, "q": true, "s": true, "samp": true, "small": true, "span": true, "strike": true,
-	"strong": true, "sub": true, "sup": true, "time": true, "tt": true, "u": true, "var": true,
-	"wbr": true, "input": true, "button": true, "textarea": true, "iframe": true, "embed": true,
-	"ruby": true, "rt": true, "rp": true, "blink": true, "area": true, "map": true,
-	"svg": true, "math": true, "select": true, "object": true, "video": true, "audio": true,
-	"canvas": true, "picture": true, "source": true,
-}
+// isInline reports whether the element n does not break the flow of text: lib/htmltext
+// renders no line break around it (dom.IsBlock), br aside. A subtree of only these and text
+// is a virtual leaf; opaque ones (svg, math, select, media) are not looked into.
+func isInline(n *dom.Node) bool { return n.Atom == atom.Br || !dom.IsBlock(n.Atom) }
 
 var opaqueTags = map[string]bool{"svg": true, "math": true, "select": true, "object": true, "video": true, "audio": true, "canvas": true, "picture": true}
 
@@ -303,7 +296,7 @@ func (b *blockSet) fill(root *dom.Node) {
 				continue
 			}
 			_, below := b.has[c]
-			if !inlineTags[c.Tag] || below {
+			if !isInline(c) || below {
 				b.has[n] = struct{}{}
 				break
 			}
@@ -328,7 +321,7 @@ func wordFeatures(n *dom.Node, add func(uint32)) { walkFeatures(n, add, false) }
 func walkFeatures(n *dom.Node, add func(uint32), targets bool) {
 	switch n.Type {
 	case dom.Text:
-		words(n.Text, add)
+		wordHashes(n.Text, add)
 		return
 	case dom.Element:
 		if skipped(n) {
@@ -360,14 +353,24 @@ func fold(h uint64) uint32 {
 	return uint32(h)
 }
 
+// featureRune reports whether a rune of a spaced script (not ASCII) is part of a feature
+// word: a letter, a decimal digit or a nonspacing mark. It keeps the style tree's own word
+// class, narrower than words.IsWordRune (which also takes other numbers such as ½ and ², and
+// spacing marks): with lib/words' class one big9 page (mojibake "ï¿½") changes and sstclean's
+// big9 F1 moves from .93764 to .93783; the published figures are kept.
+func featureRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
 // numberFeature stands for every number: dates, times and counts differ from page to page
 // in template parts (datelines, "116 comments"), so a number says nothing of its own.
 const numberFeature = 0x2545f4914f6cdd1d
 
-// words hashes the lower-cased words of s (FNV-1a over the lower-cased runes). A word of
-// digits only is numberFeature; in a run of Han, Hiragana or Katakana characters (scripts that
-// do not separate words by spaces) each pair of neighbours is a word (a lone character is one).
-func words(s string, add func(uint32)) {
+// wordHashes hashes the lower-cased words of s (FNV-1a over the lower-cased runes; word runes
+// and unspaced scripts as lib/words defines them). A word of
+// digits only is numberFeature; in a run of letters of unspaced scripts (Han, kana, Thai, ...:
+// words.Unspaced) each pair of neighbours is a word (a lone character is one).
+func wordHashes(s string, add func(uint32)) {
 	const offset, prime = 14695981039346656037, 1099511628211
 	h := uint64(offset)
 	in, digits := false, true
@@ -393,7 +396,7 @@ func words(s string, add func(uint32)) {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
 		i += size
-		if cjk && !(r >= utf8.RuneSelf && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)) {
+		if cjk && !words.Unspaced(r) {
 			endCJK()
 		}
 		if r < utf8.RuneSelf {
@@ -410,7 +413,7 @@ func words(s string, add func(uint32)) {
 				in = true
 				continue
 			}
-		} else if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+		} else if words.Unspaced(r) {
 			if in && !cjk {
 				flush()
 			}
@@ -426,7 +429,7 @@ func words(s string, add func(uint32)) {
 			}
 			cjk, prev = true, r
 			continue
-		} else if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+		} else if featureRune(r) {
 			h = (h ^ uint64(unicode.ToLower(r))) * prime
 			in, digits = true, false
 			continue

@@ -44,7 +44,12 @@ body{margin:0;font:14px/1.45 system-ui,sans-serif;display:flex}
 // text of the view is the page's text output. Everything from the page is escaped and the
 // view forbids scripts, so nothing of the page runs. title names the page (its URL or id).
 func (m *Model) View(w io.Writer, src, title string) error {
-	doc := dom.Parse(src, dom.MaxDepth(m.MaxDepth))
+	doc, _ := parse(src, m.MaxDepth)
+	return m.ViewDoc(w, doc, src, title)
+}
+
+// ViewDoc is View of the page src whose tree is doc (dom.Parse of src, as Apply takes it).
+func (m *Model) ViewDoc(w io.Writer, doc *dom.Node, src, title string) error {
 	decided := map[*dom.Node]viewMark{}
 	var why [numDropReasons]int
 	res := m.Map(doc, func(pn *dom.Node, mn *Node, d Decision) {
@@ -115,7 +120,7 @@ func (m *Model) dropReason(pn *dom.Node, mn *Node) int {
 	case mn != nil && mn.Mark == markDrop:
 		return dropNoisyNode
 	case mn != nil && mn.leaf:
-		switch mp.leafVerdict(mn, pn) {
+		switch v, _ := mp.leafVerdict(mn, pn); v {
 		case verdictLinks:
 			return dropLinks
 		case verdictNoise:
@@ -130,7 +135,7 @@ func (m *Model) dropReason(pn *dom.Node, mn *Node) int {
 			if o.LinkDensity > 0 && linkOnly(pn, o.LinkDensity) {
 				return dropLinks
 			}
-			if mp.noise(m.global, pn) {
+			if noisy, _ := mp.noise(m.global, pn); noisy {
 				return dropGlobal
 			}
 		}
@@ -155,6 +160,8 @@ var viewClass = [...]string{Dropped: "drop", Kept: "keep", Unmatched: "new"}
 // writePage writes the children of n. hidden says n is inside an element whose content
 // the text output leaves out (marked already); math says n's children are MathML (foreign
 // content, whose attributes lib/htmltext does not read).
+// White-space text, which takes no part in the style tree, is not written (so the tree of
+// lib/page, which leaves it out, gives the same view).
 func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, depth int, hidden, math bool) {
 	for _, c := range n.Children {
 		if skipped(c) {
@@ -175,7 +182,7 @@ func writePage(w *bufio.Writer, n *dom.Node, decided map[*dom.Node]viewMark, dep
 		if !hidden {
 			hides = hiddenBy(c, math)
 		}
-		block := !inlineTags[c.Tag] || ok
+		block := !isInline(c) || ok
 		if block {
 			class := "b"
 			tip := c.Tag

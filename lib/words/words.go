@@ -59,6 +59,25 @@ func Unspaced(r rune) bool {
 		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
 }
 
+// StandsAlone reports whether r stands alone between its neighbours, with no space needed
+// around it: a letter of an unspaced script (Unspaced), or any character of the blocks of
+// the CJK scripts (radicals, CJK symbols and punctuation such as 、。「」, kana, bopomofo,
+// Hangul compatibility jamo, Han, compatibility ideographs, fullwidth and halfwidth forms,
+// the supplementary ideographic planes). A span of text may begin or end on either side of
+// such a character without cutting a word.
+func StandsAlone(r rune) bool {
+	switch {
+	case r < 0x0E00:
+		return false
+	case r >= 0x2e80 && r <= 0x9fff, // CJK radicals, symbols and punctuation, kana, Han
+		r >= 0xf900 && r <= 0xfaff, // CJK compatibility ideographs
+		r >= 0xff00 && r <= 0xffef, // halfwidth and fullwidth forms
+		r >= 0x20000:               // supplementary ideographs and beyond
+		return true
+	}
+	return Unspaced(r)
+}
+
 // IsSentenceEnd reports whether r ends a sentence in some script: . ! ? and their forms in
 // other scripts (。 ！ ？ ． of CJK, ؟ ۔ of Arabic and Urdu, । ॥ of Indic scripts, ። of
 // Ethiopic, ။ of Myanmar, ។ of Khmer, ։ of Armenian, ; as the Greek question mark is not

@@ -21,7 +21,7 @@ import (
 // removed parts of a page: a predicate on elements of the rendered DOM.
 var viewMarks = map[string]struct{ kept, removed func(n *html.Node) bool }{
 	"ngramcut": {styleColor("b", "#000"), styleColor("span", "#aaa")},
-	"ampl":     {styleColor("b", "#000"), styleColor("span", "#bbb")},
+	"ampl":     {styleColor("b", "#000"), styleColor("span", "#aaa")},
 	"sstclean": {hasClass("keep"), hasClass("drop")},
 	"rtdm":     {hasClass("body"), hasClass("t")},
 }

@@ -1,0 +1,13 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/clitest"
+)
+
+// TestEvidence: on two synthetic sites, site A's pages fit A's model and B's do not, and
+// the template evidence covers A's template and not its gold text (clitest.CheckEvidence).
+func TestEvidence(t *testing.T) {
+	clitest.CheckEvidence(t, clitest.Configure(t, tool()), 0.55) // measured .61: strings of 32+ characters, whole words
+}

@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// counts is the accounting of one run: every record read is emitted, consumed or skipped
+// (by reason), and the sites, models and notes seen. The zero value is not ready; use
+// newCounts.
+type counts struct {
+	emitted, errs int64 // pages written out (flushed), and those of them with "error"
+	notes, models int64
+	consumed      map[string]int64 // pages used but not emitted, by why
+	skipped       map[string]int64 // records not emitted, by reason
+	sites         map[string]struct{}
+}
+
+func newCounts() *counts {
+	return &counts{consumed: map[string]int64{}, skipped: map[string]int64{}, sites: map[string]struct{}{}}
+}
+
+func (c *counts) site(key string) { c.sites[key] = struct{}{} }
+
+// skip counts n records skipped for reason.
+func (c *counts) skip(reason string, n int64) {
+	if n > 0 {
+		c.skipped[reason] += n
+	}
+}
+
+// Summary is the end-of-run line every chaff tool prints on stderr (score too), in which read =
+// emitted + consumed + skipped:
+//
+//	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] mb=X seconds=X mb_per_s=X
+//
+// Building it changes nothing: a run may print it more than once.
+type Summary struct {
+	Tool              string
+	Read              int64
+	Emitted, Errors   int64
+	Consumed, Skipped map[string]int64
+	Models, Notes     int64 // left out when 0
+	// Extra are the tool's own figures, after the accounting (score: rows=, pages=, ...).
+	Extra []Field
+	Sites int // left out when negative
+	Bytes int64
+	// Seconds is the run's wall time.
+	Seconds float64
+}
+
+// Field is one key=value pair of a summary line.
+type Field struct {
+	Key   string
+	Value int64
+}
+
+// String formats the line (without a newline).
+func (s Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: summary read=%d emitted=%d errors=%d", s.Tool, s.Read, s.Emitted, s.Errors)
+	writeCounts(&b, "consumed", s.Consumed)
+	writeCounts(&b, "skipped", s.Skipped)
+	if s.Models > 0 {
+		fmt.Fprintf(&b, " models=%d", s.Models)
+	}
+	if s.Notes > 0 {
+		fmt.Fprintf(&b, " notes=%d", s.Notes)
+	}
+	for _, f := range s.Extra {
+		fmt.Fprintf(&b, " %s=%d", f.Key, f.Value)
+	}
+	if s.Sites >= 0 {
+		fmt.Fprintf(&b, " sites=%d", s.Sites)
+	}
+	mb := float64(s.Bytes) / 1e6
+	fmt.Fprintf(&b, " mb=%.2f seconds=%.2f mb_per_s=%.1f", mb, s.Seconds, mb/max(s.Seconds, 1e-9))
+	return b.String()
+}
+
+// writeCounts writes name=total and name.key=n for each key, sorted.
+func writeCounts(b *strings.Builder, name string, counts map[string]int64) {
+	var total int64
+	for _, n := range counts {
+		total += n
+	}
+	fmt.Fprintf(b, " %s=%d", name, total)
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
+		fmt.Fprintf(b, " %s.%s=%d", name, k, counts[k])
+	}
+}

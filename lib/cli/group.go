@@ -1,0 +1,170 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"runtime/debug"
+	"slices"
+
+	"github.com/chaffkit/chaff/lib/page"
+	"github.com/chaffkit/chaff/lib/record"
+)
+
+// siteState is one site's progress through learning.
+type siteState struct {
+	key     string
+	pages   []*page.Page // buffered, waiting for the model
+	model   Model
+	err     error // learning failed
+	learned bool
+}
+
+// grouper is the models of run (and of show without --model): it buffers pages per site
+// until a site has --sample pages (or the input ends, or --max-buffer forces it), learns the
+// site, and hands the buffered and later pages on with the site's model. Sites are learned in
+// a deterministic order: when they fill up, then at the end in order of first appearance.
+// Keyed input is grouped by key, so a group is learned as soon as the key changes and then
+// forgotten: memory holds one site.
+type grouper struct {
+	e         *Env
+	sample    int
+	maxBuffer int
+	buffered  int
+	sites     map[string]*siteState
+	order     []*siteState
+	last      *siteState // keyed input: the group being read
+	// learned, when set, is called once per site after learning, with the pages that were
+	// buffered, instead of handing them on (learn writes the model line).
+	learned func(s *siteState, buffered []*page.Page)
+}
+
+// newGrouper starts grouping; Open checked that --sample and --max-buffer are at least 1.
+func newGrouper(e *Env) *grouper {
+	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
+}
+
+func (g *grouper) take(*record.Record) bool { return false }
+
+func (g *grouper) page(p *page.Page, ready readyFunc) {
+	if g.e.in.keyed && g.last != nil && g.last.key != p.Site && !g.last.learned {
+		// Keyed input is grouped by key: the previous group is complete.
+		g.learn(g.last, ready)
+	}
+	s := g.sites[p.Site]
+	if s == nil {
+		s = &siteState{key: p.Site}
+		g.sites[p.Site] = s
+		g.order = append(g.order, s)
+	}
+	if g.e.in.keyed && g.last != s {
+		if g.last != nil {
+			g.forget(g.last)
+		}
+		g.last = s
+	}
+	if s.learned {
+		ready(s.model, s.err, p)
+		return
+	}
+	s.pages = append(s.pages, p)
+	g.buffered++
+	if len(s.pages) >= g.sample {
+		g.learn(s, ready)
+	} else if g.buffered > g.maxBuffer {
+		fullest := s
+		for _, o := range g.order {
+			if !o.learned && len(o.pages) > len(fullest.pages) {
+				fullest = o
+			}
+		}
+		line := fmt.Sprintf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
+		g.e.rep.once("--max-buffer", line, line+" (further sites learned early are not shown)")
+		g.learn(fullest, ready)
+	}
+}
+
+// end learns the sites still waiting, in order of first appearance; after a stop their pages
+// are counted as abandoned instead.
+func (g *grouper) end(ready readyFunc) {
+	for _, s := range g.order {
+		if g.e.interrupted() {
+			g.e.abandon(len(s.pages))
+			g.buffered -= len(s.pages)
+			s.pages = nil
+			continue
+		}
+		if !s.learned {
+			g.learn(s, ready)
+		}
+	}
+}
+
+// forget drops a finished group of keyed input, whose key cannot come back (keyOrder checks
+// that it does not).
+func (g *grouper) forget(s *siteState) {
+	delete(g.sites, s.key)
+	g.order = slices.DeleteFunc(g.order, func(o *siteState) bool { return o == s })
+}
+
+func (g *grouper) learn(s *siteState, ready readyFunc) {
+	s.model, s.err = g.e.learnSite(s.key, s.pages)
+	s.learned = true
+	pages := s.pages
+	s.pages = nil
+	g.buffered -= len(pages)
+	if g.learned != nil {
+		g.learned(s, pages)
+		return
+	}
+	for _, p := range pages {
+		ready(s.model, s.err, p)
+	}
+}
+
+// learnSite calls the algorithm's Learn on the site's pages without copies, turning a panic
+// into an error so that one pathological site cannot end a run over a whole dump; the
+// model's warnings (Warner) are printed.
+func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error while learning: %v", p)
+			if os.Getenv("CHAFF_DEBUG") != "" {
+				e.warnf("site %s: panic: %v\n%s", site, p, debug.Stack())
+			}
+		}
+	}()
+	m, err = e.algo.Learn(site, distinct(pages))
+	if err == nil && m == nil {
+		err = fmt.Errorf("no model learned")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("site %s: learn: %w", site, err)
+	}
+	if w, ok := m.(Warner); ok {
+		for _, line := range w.Warnings() {
+			e.warnf("%s", line)
+		}
+	}
+	return m, nil
+}
+
+// distinct returns the pages that are not copies of an earlier page (same
+// htmltext.Fingerprint: the same visible text, numbers aside). A page
+// crawled twice (a re-crawl, two URLs of one page, a session id in its
+// links) would otherwise weigh twice in learning, and to a learner that
+// counts what pages share (repeated blocks, n-grams, substrings, clusters)
+// all of its content looks like template. Every page is still applied and
+// emitted.
+func distinct(pages []*page.Page) []*page.Page {
+	seen := make(map[uint64]struct{}, len(pages))
+	out := make([]*page.Page, 0, len(pages))
+	for _, p := range pages {
+		h := p.Fingerprint()
+		if _, dup := seen[h]; dup {
+			continue
+		}
+		seen[h] = struct{}{}
+		out = append(out, p)
+	}
+	return out
+}

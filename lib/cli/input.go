@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"github.com/chaffkit/chaff/lib/page"
+	"github.com/chaffkit/chaff/lib/record"
+	"github.com/chaffkit/chaff/lib/site"
+	"github.com/chaffkit/chaff/lib/stream"
+)
+
+// input is where a command reads pages: its inputs (stream.Reader), how a record's site is
+// keyed, and how deep its tree is built.
+type input struct {
+	r        *stream.Reader
+	siteMode site.Mode
+	keyed    bool // lines are SITE<TAB>JSON: the site is the line's key
+	maxDepth int  // --max-depth of the pages' trees
+	keys     keyOrder
+}
+
+// siteOf returns the site key of a record: its line's key under --keyed, else by --site-key.
+func (in *input) siteOf(rec *record.Record) string {
+	if in.keyed {
+		return rec.Key
+	}
+	return site.Key(in.siteMode, rec.Site, rec.URL)
+}
+
+// page returns the page of rec, under its site, its tree to be parsed (when asked) with
+// --max-depth.
+func (in *input) page(rec *record.Record) *page.Page {
+	return page.New(rec, in.siteOf(rec), in.maxDepth)
+}
+
+// KeyOf makes a site the key of a keyed line (stream.EscapeKey).
+func KeyOf(site string) string { return stream.EscapeKey(site) }
+
+// keyOrder checks that keyed input is grouped by key: a key that comes
+// back after another key would be learned twice from parts of its pages
+// (learn, run) or lack its model line (apply). Only the keys seen are held,
+// not their pages.
+type keyOrder struct {
+	done map[string]struct{}
+	cur  string
+	any  bool
+}
+
+// see is called with every key in turn; it reports false when key came before another key.
+func (k *keyOrder) see(key string) bool {
+	if k.any && key == k.cur {
+		return true
+	}
+	if k.done == nil {
+		k.done = map[string]struct{}{}
+	}
+	if k.any {
+		k.done[k.cur] = struct{}{}
+	}
+	if _, seen := k.done[key]; seen {
+		return false
+	}
+	k.cur, k.any = key, true
+	return true
+}

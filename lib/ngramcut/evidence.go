@@ -1,0 +1,152 @@
+package ngramcut
+
+import (
+	"math"
+
+	"github.com/chaffkit/chaff/lib/page"
+)
+
+// Found is what the model finds in one page.
+type Found struct {
+	// Kept are the page's kept byte spans ([Model.Spans]).
+	Kept [][2]int
+	// Template are the byte spans covered by n-grams of W (the 0s of the range string before
+	// MinRun drops short kept runs), each with the mean document frequency of the n-grams of
+	// W found in it as its strength: the share of the sample pages that held them (1: on
+	// every sample page; an article phrase that happens to be in 20% of them, 0.2).
+	Template []page.Evidence
+	// Fit is the number of distinct n-grams of W the page holds divided by the number a
+	// sample page holds on average (Σ DF over W), capped at 1: about 1 for a page of the
+	// site's template, near 0 for a page of another site. NaN when W is empty (nothing
+	// learned) or the page is longer than the piecewise limit of huge pages (not measured,
+	// to bound memory).
+	Fit float64
+}
+
+// Find applies the model to a page: its kept spans, the template evidence and how well
+// the page fits the model. Kept is what Spans returns. Safe for concurrent use.
+func (m *Model) Find(html string) Found {
+	if m.N <= 0 || len(m.W) == 0 || len(html) > leanPageBytes {
+		return Found{Kept: m.Spans(html), Fit: math.NaN()}
+	}
+	if len(html) < m.N {
+		return Found{Kept: m.Spans(html)} // no n-gram of W fits: no evidence, Fit 0
+	}
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	r := m.rangeString(html, s)
+	f := Found{Kept: m.keptSpans(html, r, s.offs)}
+	f.Template, f.Fit = m.evidence(html, s)
+	return f
+}
+
+// evidence probes every n-gram of the page preprocessed into s (units and offsets) against
+// W and returns the covered runs with their strength, and the fit (see Found).
+func (m *Model) evidence(html string, s *scratch) ([]page.Evidence, float64) {
+	t := m.index()
+	u, n := s.units, m.N
+	if words := (len(t) + 63) / 64; len(s.present) < words {
+		s.present = make([]uint64, words)
+	}
+	present, hit := s.present, s.hit[:0]
+	var out []page.Evidence
+	runStart, coverEnd := -1, -2 // the covered run being built, in units
+	var sum float64              // Σ DF of the hits that start in it
+	var hits int
+	closeRun := func() {
+		if runStart >= 0 {
+			out = append(out, page.Evidence{
+				Start: int(s.offs[runStart]), End: unitEnd(html, s.offs, coverEnd),
+				Strength: float32(sum / float64(hits) / 255),
+			})
+		}
+	}
+	see := func(k int, fp uint64) {
+		if !mayHave(m.filter, fp) {
+			return
+		}
+		slot := slotOf(t, fp)
+		if slot < 0 {
+			return
+		}
+		if bit := uint64(1) << (slot & 63); present[slot>>6]&bit == 0 {
+			present[slot>>6] |= bit
+			hit = append(hit, int32(slot))
+		}
+		if k > coverEnd { // not touching the run before: a new run
+			closeRun()
+			runStart, sum, hits = k, 0, 0
+		}
+		coverEnd = k + n
+		sum += float64(m.tableDF[slot])
+		hits++
+	}
+	if m.Hash == Rolling && !m.Delims && len(s.prefix) > len(u) {
+		// The prefix hashes coverRolling left in s: the n-gram at k is one multiplication
+		// away, and most are turned away by the filter without a call.
+		P, mn := s.prefix[:len(u)+1], powMul(n)
+		for k := 0; k+n <= len(u); k++ {
+			if fp := finish(P[k+n] - P[k]*mn); mayHave(m.filter, fp) {
+				see(k, fp)
+			}
+		}
+	} else {
+		m.eachFingerprint(u, see)
+	}
+	closeRun()
+	for _, slot := range hit {
+		present[slot>>6] = 0
+	}
+	s.hit = hit[:0]
+	fit := 1.0
+	if m.expected > 0 {
+		fit = min(1, float64(len(hit))/m.expected)
+	}
+	return out, fit
+}
+
+// eachFingerprint calls fn with each position k of u where an n-gram of the model's kind
+// starts (all of them, or under the delimiter rule those without a delimiter inside) and
+// its fingerprint.
+func (m *Model) eachFingerprint(u []uint32, fn func(k int, fp uint64)) {
+	n := m.N
+	npos := len(u) - n + 1
+	if npos <= 0 {
+		return
+	}
+	lastDelim := -1 // latest delimiter at index <= k+n-2 (Delims rule), as coverWindow
+	if m.Delims {
+		for j := 1; j <= n-2 && j < len(u); j++ {
+			if isDelim(u[j]) {
+				lastDelim = j
+			}
+		}
+	}
+	var h, top uint64
+	if m.Hash == Rolling {
+		top = powMul(n - 1)
+		for j := 0; j < n-1; j++ {
+			h = rollStep(h, u[j])
+		}
+	}
+	for k := 0; k < npos; k++ {
+		var fp uint64
+		if m.Hash == Rolling {
+			h = rollStep(h, u[k+n-1])
+			fp = finish(h)
+			h -= (uint64(u[k]) + 1) * top
+		}
+		if m.Delims {
+			if j := k + n - 2; j > k && isDelim(u[j]) {
+				lastDelim = j
+			}
+			if lastDelim >= k+1 {
+				continue
+			}
+		}
+		if m.Hash == XXHash {
+			fp = xxFingerprint(u[k : k+n])
+		}
+		fn(k, fp)
+	}
+}
