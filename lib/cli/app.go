@@ -42,6 +42,9 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 						return err
 					}
 					e.algo = algo
+					if e.content, err = newContentJoin(c); err != nil {
+						return err
+					}
 					e.recordsOut = name == "run" || name == "apply"
 					status = action(e)
 					return nil
@@ -67,15 +70,15 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			cmd("learn", "learn one model per site; writes model lines", inputs,
 				common(KeyedFlags(), LearnFlags()), runLearn),
 			cmd("apply", "extract the content of each page with the models learned before", inputs,
-				common(KeyedFlags(), RecordFlags(), ModelFlags()), runApply),
+				common(KeyedFlags(), RecordFlags(), ModelFlags(), ContentFlags()), runApply),
 			cmd("run", "learn per site and apply in one pass; every page is emitted once", inputs,
-				common(KeyedFlags(), LearnFlags(), RecordFlags()), runRun),
+				common(KeyedFlags(), LearnFlags(), RecordFlags(), ContentFlags()), runRun),
 			cmd("map", "write pages as SITE<TAB>1<TAB>JSON lines for a keyed job (the mapper of docs/SCALE.md)", inputs,
 				slices.Concat(InputFlags(), OutputFlags(), []ucli.Flag{
 					&ucli.BoolFlag{Name: FlagPaths, Usage: "read the input file names from stdin, one per line (a Hadoop Streaming mapper's input)"},
 				}), runMap),
 			cmd("show", "write an HTML view of pages with the removed parts greyed", inputs,
-				slices.Concat(InputFlags(), []ucli.Flag{outputFileFlag("write the view to `FILE` instead of stdout")}, LearnFlags(), ModelFlags(), tool.Flags, []ucli.Flag{
+				slices.Concat(InputFlags(), []ucli.Flag{outputFileFlag("write the view to `FILE` instead of stdout")}, LearnFlags(), ModelFlags(), ContentFlags(), tool.Flags, []ucli.Flag{
 					&ucli.StringFlag{Name: "id", Usage: "show the page with this id (or url)"},
 					&ucli.StringFlag{Name: "out-dir", Usage: "write one view per page and an index.html into `DIR`"},
 				}), runShow),

@@ -13,9 +13,13 @@ import (
 type counts struct {
 	emitted, errs int64 // pages written out (flushed), and those of them with "error"
 	notes, models int64
-	consumed      map[string]int64 // pages used but not emitted, by why
-	skipped       map[string]int64 // records not emitted, by reason
-	sites         map[string]struct{}
+	// The content join: pages whose text the content model chose with the site model's
+	// evidence (joined) or from the page alone (inPage), and pages the site model fits
+	// poorly (stale).
+	joined, inPage, stale int64
+	consumed              map[string]int64 // pages used but not emitted, by why
+	skipped               map[string]int64 // records not emitted, by reason
+	sites                 map[string]struct{}
 }
 
 func newCounts() *counts {
@@ -23,6 +27,14 @@ func newCounts() *counts {
 }
 
 func (c *counts) site(key string) { c.sites[key] = struct{}{} }
+
+// extra is the content join's figures for the summary line, when it chose any text.
+func (c *counts) extra() []Field {
+	if c.joined+c.inPage == 0 {
+		return nil
+	}
+	return []Field{{"joined", c.joined}, {"in_page", c.inPage}, {"stale", c.stale}}
+}
 
 // skip counts n records skipped for reason.
 func (c *counts) skip(reason string, n int64) {

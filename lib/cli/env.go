@@ -34,7 +34,8 @@ type Env struct {
 	Ctx    *ucli.Context
 	Stderr io.Writer
 
-	algo Algorithm // learn, apply, run, show: the tool configured once
+	algo    Algorithm    // learn, apply, run, show: the tool configured once
+	content *contentJoin // run, apply, show: the content model's join (nil: --content off)
 
 	in   *input
 	out  *output
@@ -426,7 +427,7 @@ func (e *Env) Summary() string {
 	}
 	return Summary{
 		Tool: e.Tool.Name, Read: e.in.r.Read(), Emitted: e.c.emitted, Errors: e.c.errs,
-		Consumed: e.c.consumed, Skipped: skipped, Models: e.c.models, Notes: e.c.notes,
+		Consumed: e.c.consumed, Skipped: skipped, Models: e.c.models, Notes: e.c.notes, Extra: e.c.extra(),
 		Sites: len(e.c.sites), Bytes: e.in.r.Bytes(), Seconds: time.Since(e.start).Seconds(),
 	}.String()
 }

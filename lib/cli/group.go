@@ -133,7 +133,8 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 			}
 		}
 	}()
-	m, err = e.algo.Learn(site, distinct(pages))
+	learnt := distinct(pages)
+	m, err = e.algo.Learn(site, learnt)
 	if err == nil && m == nil {
 		err = fmt.Errorf("no model learned")
 	}
@@ -145,7 +146,7 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 			e.warnf("%s", line)
 		}
 	}
-	return m, nil
+	return &siteModel{Model: m, pages: len(learnt)}, nil
 }
 
 // distinct returns the pages that are not copies of an earlier page (same

@@ -56,6 +56,8 @@ func (e *Env) applyReady(m Model, err error, p *page.Page) {
 	switch {
 	case e.interrupted():
 		e.abandon(1) // no work after a stop
+	case err != nil && e.content != nil:
+		e.pool.submit(&job{p: p, noModel: err}) // extracted from the page alone
 	case err != nil:
 		p.Drop()
 		e.Fail(p.Rec, err)
@@ -67,18 +69,39 @@ func (e *Env) applyReady(m Model, err error, p *page.Page) {
 // apply runs the model on the job's page (on a worker), turning a panic into the page's
 // error.
 func (e *Env) apply(j *job) {
-	if j.m == nil {
+	if j.m == nil && j.noModel == nil {
 		return // failed before applying (Fail)
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			j.err = fmt.Errorf("internal error: %v", r)
+			j.err, j.joined = fmt.Errorf("internal error: %v", r), nil
 			if os.Getenv("CHAFF_DEBUG") != "" {
 				e.warnf("%s: panic: %v\n%s", j.p.Where(), r, debug.Stack())
 			}
 		}
 	}()
-	j.found, j.err = j.m.Apply(j.p)
+	algoErr := j.noModel
+	if j.m != nil {
+		j.found, j.err = e.applyModel(j.m, j.p)
+		algoErr = j.err
+	}
+	if e.content != nil {
+		j.joined = e.content.decide(j.p, &j.found, algoErr, pagesOf(j.m))
+	}
+}
+
+// applyModel runs the model on a page, turning a panic into the page's error (the content
+// join may still extract the page).
+func (e *Env) applyModel(m Model, p *page.Page) (f Found, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+			if os.Getenv("CHAFF_DEBUG") != "" {
+				e.warnf("%s: panic: %v\n%s", p.Where(), r, debug.Stack())
+			}
+		}
+	}()
+	return m.Apply(p)
 }
 
 // finish reports a page's notes, then emits it with what its model found, or fails it. The
@@ -90,6 +113,10 @@ func (e *Env) finish(j *job) {
 		for _, n := range notesOf(p, f) {
 			e.Note(p.Rec, n)
 		}
+	}
+	if j.joined != nil {
+		e.emitJoined(p, f, j.joined)
+		return
 	}
 	if j.err != nil {
 		if f.Detail != nil {
@@ -190,7 +217,7 @@ func (ms *fileModels) decode(site string) (Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("model of site %q: %w", site, err)
 	}
-	return m, nil
+	return &siteModel{Model: m, pages: line.Pages}, nil
 }
 
 // keyedModels is the models of apply --keyed, the reduce side of a join: the input is
@@ -230,5 +257,9 @@ func (e *Env) decodeModelLine(rec *record.Record) (Model, error) {
 	if line.Error != "" {
 		return nil, errors.New(line.Error)
 	}
-	return e.algo.Decode(line.Model)
+	m, err := e.algo.Decode(line.Model)
+	if err != nil {
+		return nil, err
+	}
+	return &siteModel{Model: m, pages: line.Pages}, nil
 }

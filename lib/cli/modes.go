@@ -22,7 +22,11 @@ func runLearn(e *Env) int {
 			}
 			p.Drop()
 		}
-		e.writeModel(s, len(pages))
+		n := len(pages)
+		if s.err == nil {
+			n = pagesOf(s.model) // the distinct pages learned from
+		}
+		e.writeModel(s, n)
 	}
 	e.eachPage(g, func(_ Model, _ error, p *page.Page) { e.Consume(p.Rec, "beyond-sample") })
 	return e.Close()

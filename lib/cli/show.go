@@ -26,7 +26,7 @@ func runShow(e *Env) int {
 	}
 	var index bytes.Buffer
 	shown := 0
-	show := func(m Model, p *page.Page) {
+	show := func(m Model, modelErr error, p *page.Page) {
 		defer p.Drop()
 		rec := p.Rec
 		if dir == "" && (shown > 0 || (want != "" && rec.ID != want && rec.URL != want)) {
@@ -34,13 +34,20 @@ func runShow(e *Env) int {
 			return
 		}
 		var view bytes.Buffer
-		j := &job{m: m, p: p}
+		j := &job{m: m, p: p, noModel: modelErr}
 		e.apply(j)
 		for _, n := range notesOf(p, j.found) {
 			e.Note(rec, n)
 		}
 		err := j.err
-		if err == nil || j.found.Detail != nil {
+		switch {
+		case j.joined != nil:
+			// The view of what the text is made of: the page's blocks, kept or greyed.
+			if j.joined.stale != "" {
+				e.Note(rec, j.joined.stale)
+			}
+			err = j.joined.view(&view, e.Tool.Name, p)
+		case err == nil || j.found.Detail != nil:
 			// A page the model fails on (rtdm: no pattern matches) is still shown, with
 			// what the model found.
 			err = m.View(&view, p, j.found)
@@ -70,7 +77,9 @@ func runShow(e *Env) int {
 		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>%s</small></li>\n", name, html.EscapeString(label), html.EscapeString(e.SiteOf(rec)))
 	}
 	var ms models = newGrouper(e)
-	if e.Ctx.String(FlagModel) != "" {
+	if e.Tool.Configure == nil {
+		ms = pageOnly{} // chaff show: no site model
+	} else if e.Ctx.String(FlagModel) != "" {
 		fm, err := e.loadModels()
 		if err != nil {
 			e.warnf("%v", err)
@@ -80,11 +89,11 @@ func runShow(e *Env) int {
 		ms = fm
 	}
 	e.eachPage(ms, func(m Model, err error, p *page.Page) {
-		if err != nil {
+		if err != nil && e.content == nil {
 			e.Fail(p.Rec, err)
 			return
 		}
-		show(m, p)
+		show(m, err, p)
 	})
 	if dir != "" {
 		page := "<!DOCTYPE html><meta charset=\"utf-8\"><title>" + e.Tool.Name + " views</title>\n<ol>\n" + index.String() + "</ol>\n"

@@ -11,7 +11,10 @@ type job struct {
 	p     *page.Page
 	found Found
 	err   error
-	done  chan struct{}
+	// noModel is why the page's site has no model (the content join still extracts it).
+	noModel error
+	joined  *joined // the content join's choice, when on
+	done    chan struct{}
 }
 
 // pool applies pages on n goroutines and finishes them in input order: the output does not

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/cli"
+	"github.com/chaffkit/chaff/lib/clitest"
+	"github.com/chaffkit/chaff/lib/metric"
+	"github.com/chaffkit/chaff/lib/synth"
+)
+
+var run = cli.RunExtract
+
+func TestCLI(t *testing.T) {
+	// Two synthetic sites of 6 pages; chaff sees each page alone.
+	in := clitest.SynthJSONL(t, synth.Config{Seed: 7, Sites: 2, PagesPerSite: 6, Templates: 1, PageBytes: 8000})
+	page := `<html><head><title>Tide tables | Harbour</title></head><body><nav><a href="/">Home</a> <a href="/about">About</a></nav>
+<article><h1>Tide tables</h1><p>The tide tables for the harbour are printed every week. They give the times of high and low water for each day.</p>
+<p>Boats leaving before dawn should check the morning table, because the channel is shallow at low water.</p></article>
+<footer>© Harbour office</footer></body></html>`
+	clitest.Run(t, run, "chaff", []clitest.Case{
+		{Name: "extract", Args: []string{"extract", "--drop-html"}, Stdin: in,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				recs := clitest.Records(t, stdout)
+				if len(recs) != 12 {
+					t.Fatalf("%d records, want 12", len(recs))
+				}
+				var sc metric.WordBagScorer
+				for _, r := range recs {
+					c, _ := r["content"].(map[string]any)
+					if r["error"] != nil || r["html"] != nil || c == nil || c["by"] != "page" {
+						t.Fatalf("page %v: error %v, content %v", r["id"], r["error"], c)
+					}
+					if r["kind"] != "article" {
+						continue
+					}
+					if b := sc.Score(r["text"].(string), r["gold"].(string)); b.R < .95 || b.P < .7 {
+						t.Errorf("page %v: word P %.2f R %.2f from the page alone", r["id"], b.P, b.R)
+					}
+					if r["title"] != r["gold_title"] {
+						t.Errorf("page %v: title %q, want %q", r["id"], r["title"], r["gold_title"])
+					}
+				}
+				if !strings.Contains(stderr, "chaff: summary read=12 emitted=12 errors=0") || !strings.Contains(stderr, "joined=0 in_page=12") {
+					t.Errorf("summary: %s", stderr)
+				}
+			}},
+		{Name: "extract-html-file", Args: []string{"extract", "--drop-html", "tide.html"}, Files: map[string]string{"tide.html": page},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				r := clitest.Records(t, stdout)[0]
+				text := r["text"].(string)
+				if !strings.Contains(text, "The tide tables for the harbour") || !strings.Contains(text, "channel is shallow") ||
+					strings.Contains(text, "Harbour office") || strings.Contains(text, "About") || r["title"] != "Tide tables" {
+					t.Errorf("text %q title %q", text, r["title"])
+				}
+			}},
+		{Name: "show", Args: []string{"show", "tide.html"}, Files: map[string]string{"tide.html": page},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if !strings.Contains(stdout, "Content-Security-Policy") || !strings.Contains(stdout, `class="b drop"`) ||
+					!strings.Contains(stdout, "channel is shallow") || strings.Contains(stdout, "<nav") {
+					t.Errorf("view: %.500s", stdout)
+				}
+			}},
+		{Name: "no-command", Args: []string{}, Exit: 2},
+		{Name: "bad-flag", Args: []string{"extract", "--nope"}, Exit: 2},
+	})
+}

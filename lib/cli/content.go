@@ -1,0 +1,212 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/chaffkit/chaff/lib/content"
+	"github.com/chaffkit/chaff/lib/page"
+	ucli "github.com/urfave/cli/v2"
+)
+
+// Flags of the content join.
+const (
+	FlagContent  = "content"
+	FlagFaithful = "faithful" // every algorithm tool's: the paper's algorithm alone, no content join
+)
+
+// ContentFlags are the flags of the commands whose text the content model may choose (run,
+// apply, show).
+func ContentFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: FlagContent, Value: "on", Usage: "on: the text is chosen by chaff's content model (lib/content) from the page's own evidence joined with what the site model calls template; off: the algorithm's own output alone (--faithful implies off)"},
+	}
+}
+
+// StaleFit is the fit below which a site model is said not to fit a page: the page gets a
+// note, and the summary counts it (stale=N). The content model then leans on the page's own
+// evidence, in proportion to the fit (content.Site.Trust).
+const StaleFit = 0.5
+
+// contentJoin is the content model joined to an algorithm's output.
+type contentJoin struct {
+	model *content.Model
+}
+
+// newContentJoin returns the join for the command's flags, or nil when the text is the
+// algorithm's alone (--content off, or --faithful). A bad --content value is a usage error.
+func newContentJoin(c *ucli.Context) (*contentJoin, error) {
+	v := "on" // chaff extract and show: the content model is all there is
+	if hasFlag(c, FlagContent) {
+		v = c.String(FlagContent)
+	}
+	switch v {
+	case "off":
+		return nil, nil
+	case "on":
+	default:
+		return nil, usageError{fmt.Errorf("--%s %q: want on or off", FlagContent, v)}
+	}
+	if hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful) {
+		return nil, nil
+	}
+	m, err := content.Default()
+	if err != nil {
+		return nil, err
+	}
+	return &contentJoin{model: m}, nil
+}
+
+// siteModel is a site's model with the number of distinct pages it learned from: a template
+// learned from one page is no evidence (every part of a lone page repeats on all its pages),
+// and the join weighs a model by it.
+type siteModel struct {
+	Model
+	pages int
+}
+
+func (m *siteModel) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
+
+// pagesOf returns the pages a model learned from, 0 when unknown.
+func pagesOf(m Model) int {
+	if sm, ok := m.(*siteModel); ok {
+		return sm.pages
+	}
+	return 0
+}
+
+// joined is the content model's choice for one page, with what the record and the summary
+// say of it.
+type joined struct {
+	page        *content.Page // the segmented page, its blocks' scores and verdicts, for the view
+	scores      []float32
+	verdicts    []float32
+	keptBlocks  []bool
+	text, title string
+	kept        [][2]int // the byte spans of the kept blocks (for the view)
+	detail      contentDetail
+	stale       string // the note of a page the site model fits poorly
+}
+
+// contentDetail is the "content" member of a record.
+type contentDetail struct {
+	Blocks int `json:"blocks"` // blocks of text on the page
+	Kept   int `json:"kept"`   // blocks kept
+	// By says what chose the text: "joined" (the content model weighing the site model's
+	// evidence) or "page" (the page's own evidence alone: the site model learned from one
+	// page, failed on the page or does not fit it at all).
+	By    string  `json:"by"`
+	Trust float64 `json:"trust"` // the weight of the site model's verdicts, in [0, 1]
+	// Why the site model had no say, when By is "page" because it failed: its error.
+	Why string `json:"why,omitempty"`
+}
+
+// decide chooses the page's content from its own evidence and the site model's: f and
+// pages when the model applied (algoErr nil), the page alone otherwise.
+func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *joined {
+	cp := content.Segment(p.HTML, p.Doc())
+	s := c.model.Scores(cp)
+	var site content.Site
+	if algoErr == nil {
+		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
+	}
+	kept, verdicts := cp.Join(s, &site)
+	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept, text: cp.Render(kept), kept: cp.Spans(kept)}
+	n := 0
+	for _, k := range kept {
+		if k {
+			n++
+		}
+	}
+	j.detail = contentDetail{Blocks: len(kept), Kept: n, Trust: round3(site.Trust()), By: "joined"}
+	if j.detail.Trust == 0 {
+		j.detail.By = "page"
+	}
+	if algoErr != nil && algoErr != errPageOnly {
+		j.detail.Why = algoErr.Error()
+	}
+	j.title = f.Title
+	if j.title == "" {
+		j.title = cp.BestTitle()
+	}
+	if f.TitleFirst && f.Title != "" && !leadsWith(j.text, f.Title) {
+		j.text = f.Title + "\n" + j.text
+	}
+	if algoErr == nil && pages >= 2 && !math.IsNaN(f.Fit) && f.Fit < StaleFit {
+		j.stale = fmt.Sprintf("the site model fits this page poorly (fit %.2f < %.2f: learned from other pages, or the site changed): its text leans on the page's own evidence", f.Fit, StaleFit)
+	}
+	return j
+}
+
+// leadsWith reports whether title is one of the first three lines of text.
+func leadsWith(text, title string) bool {
+	for i := 0; i < 3 && text != ""; i++ {
+		line, rest, _ := strings.Cut(text, "\n")
+		if line == title {
+			return true
+		}
+		text = rest
+	}
+	return false
+}
+
+func weighted(ev []Evidence) []content.Weighted {
+	out := make([]content.Weighted, len(ev))
+	for i, e := range ev {
+		out[i] = content.Weighted{Start: e.Start, End: e.End, Strength: e.Strength}
+	}
+	return out
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// emitJoined emits a page with the content join's text: the record gets text, title, the
+// tool's detail (when the model applied) and the "content" member; a site model that fits
+// the page poorly gives it a note. The page has no error: its content came from the page
+// itself where the site model had nothing to say.
+func (e *Env) emitJoined(p *page.Page, f Found, j *joined) {
+	if e.stopped != nil {
+		e.abandon(1)
+		return
+	}
+	if j.stale != "" {
+		e.c.stale++
+		e.Note(p.Rec, j.stale)
+	}
+	if j.detail.By == "page" {
+		e.c.inPage++
+	} else {
+		e.c.joined++
+	}
+	rec := p.Rec
+	rec.Set("text", j.text)
+	if j.title != "" {
+		rec.Set("title", j.title)
+	}
+	if f.Detail != nil {
+		if err := rec.Set(e.Tool.Name, f.Detail); err != nil {
+			e.failNow(rec, err)
+			return
+		}
+	}
+	rec.Set("content", j.detail)
+	rec.Delete("error") // a chained tool's error no longer applies: this page is extracted
+	e.Emit(rec)
+}
+
+// view writes the content view of a page: its blocks as a reader sees them, the kept ones
+// black and the others grey, each with the content model's score and the site's verdict.
+func (j *joined) view(w io.Writer, tool string, p *page.Page) error {
+	title := j.title
+	if p.Rec != nil && p.Rec.URL != "" {
+		title = p.Rec.URL
+	}
+	caption := fmt.Sprintf("%s --content on: %d of %d blocks kept (%s; site trust %.2f)", tool, j.detail.Kept, j.detail.Blocks, j.detail.By, j.detail.Trust)
+	if j.detail.Why != "" {
+		caption += "; the site model: " + j.detail.Why
+	}
+	return j.page.WriteView(w, title, caption, j.scores, j.verdicts, j.keptBlocks)
+}
