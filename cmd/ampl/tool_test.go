@@ -69,9 +69,9 @@ func TestCLI(t *testing.T) {
 					t.Fatalf("model: pages %v, %d strings", m["pages"], len(m["strings"].([]any)))
 				}
 			}},
-		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
+		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages},
-		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkPages},
+		{Name: "run", Args: []string{"run", "--drop-html", "--content", "off"}, Stdin: in, Check: checkPages},
 		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				// The paper's algorithm: every page once, with the peak it cut at and its
@@ -87,7 +87,7 @@ func TestCLI(t *testing.T) {
 					}
 				}
 			}},
-		{Name: "show", Args: []string{"show"}, Stdin: in,
+		{Name: "show", Args: []string{"show", "--content", "off"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				if !strings.Contains(stdout, `<span style="color:#aaa">`) || strings.Contains(stdout, "<script") {
 					t.Fatalf("show: no greyed template, or a live script tag: %.500s", stdout)
@@ -104,7 +104,11 @@ func TestCLI(t *testing.T) {
 				}
 			}},
 		{Name: "bad-rule", Args: []string{"run", "--rule", "sum"}, Stdin: in, Exit: 2},
-		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
+		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":2,`, `"version":99,`)}, Exit: 1},
 	})
 }
+
+// TestJoined: by default the text is the content model's choice, joined with the site
+// model's evidence (see clitest.CheckJoined).
+func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "ampl") }

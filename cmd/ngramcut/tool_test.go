@@ -96,9 +96,9 @@ func TestCLI(t *testing.T) {
 					}
 				}
 			}},
-		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
+		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages(true)},
-		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in,
+		{Name: "run", Args: []string{"run", "--drop-html", "--content", "off"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				checkPages(true)(t, dir, stdout, stderr)
 				if strings.Contains(stderr, "warning") {
@@ -106,9 +106,9 @@ func TestCLI(t *testing.T) {
 				}
 			}},
 		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in, Check: checkPages(false)},
-		{Name: "run-modern", Args: append([]string{"run", "--drop-html"}, modern...), Stdin: in, Check: checkPages(true)},
-		{Name: "run-search-bridge", Args: []string{"run", "--drop-html", "--n", "0", "--bridge", "--max-n", "40"}, Stdin: in, Check: checkPages(false)},
-		{Name: "run-forced-byte", Args: []string{"run", "--drop-html", "--unit", "byte", "--n", "24", "--a", "10", "--delims"}, Stdin: in,
+		{Name: "run-modern", Args: append([]string{"run", "--drop-html", "--content", "off"}, modern...), Stdin: in, Check: checkPages(true)},
+		{Name: "run-search-bridge", Args: []string{"run", "--drop-html", "--n", "0", "--bridge", "--max-n", "40", "--content", "off"}, Stdin: in, Check: checkPages(false)},
+		{Name: "run-forced-byte", Args: []string{"run", "--drop-html", "--unit", "byte", "--n", "24", "--a", "10", "--delims", "--content", "off"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				for _, r := range clitest.Records(t, stdout) {
 					d := r["ngramcut"].(map[string]any)
@@ -117,7 +117,7 @@ func TestCLI(t *testing.T) {
 					}
 				}
 			}},
-		{Name: "show", Args: append([]string{"show"}, modern...), Stdin: in,
+		{Name: "show", Args: append([]string{"show", "--content", "off"}, modern...), Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				if !strings.Contains(stdout, `<span style="color:#aaa">`) || !strings.Contains(stdout, `<b style="color:#000">`) {
 					t.Fatalf("show: no grey or no black parts: %.500s", stdout)
@@ -166,7 +166,7 @@ func TestCLI(t *testing.T) {
 		{Name: "bad-unit", Args: []string{"run", "--unit", "word"}, Stdin: in, Exit: 2},
 		{Name: "bad-cut", Args: []string{"run", "--faithful", "--n", "12"}, Stdin: in, Exit: 2},
 		{Name: "path-modern", Args: []string{"path", "--n", "0", "--max-n", "30"}, Stdin: in},
-		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
+		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":2,`, `"version":99,`)}, Exit: 1},
 	})
 }
@@ -221,3 +221,7 @@ func TestMaxSamplePage(t *testing.T) {
 		t.Fatalf("--max-sample-page 0: exit %d, stderr %s", code, stderr.String())
 	}
 }
+
+// TestJoined: by default the text is the content model's choice, joined with the site
+// model's evidence (see clitest.CheckJoined).
+func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "ngramcut") }

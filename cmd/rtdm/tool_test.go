@@ -66,9 +66,9 @@ func TestCLI(t *testing.T) {
 					t.Errorf("%d patterns, want 2", n)
 				}
 			}},
-		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
+		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkRun},
-		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkRun},
+		{Name: "run", Args: []string{"run", "--drop-html", "--content", "off"}, Stdin: in, Check: checkRun},
 		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				// The paper's method: every page once; an article extracted has a body of
@@ -94,7 +94,7 @@ func TestCLI(t *testing.T) {
 					}
 				}
 			}},
-		{Name: "show", Args: []string{"show"}, Stdin: in,
+		{Name: "show", Args: []string{"show", "--content", "off"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				for _, want := range []string{"<h2>Page</h2>", "ne-pattern of cluster 0", "class=title", "class=body"} {
 					if !strings.Contains(stdout, want) {
@@ -132,7 +132,7 @@ func TestCLI(t *testing.T) {
 				}
 			}},
 		{Name: "bad-linkage", Args: []string{"run", "--linkage", "ward"}, Stdin: in, Exit: 2},
-		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in,
+		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": `{"site":"www.prairie-ledger0.example","tool":"rtdm","version":1,"pages":3,"model":{"patterns":[{"cluster":0,"pages":3,"tree":[{"tag":"html","n":5}]}]}}` + "\n"},
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				// A pattern tree whose root claims 5 nodes and has one cannot be decoded:
@@ -154,3 +154,7 @@ func TestCLI(t *testing.T) {
 
 // TestMaxDepth: a page nested 600 deep is flattened at 512, said once, and keeps its text.
 func TestMaxDepth(t *testing.T) { clitest.CheckMaxDepth(t, run, "rtdm", 600) }
+
+// TestJoined: by default the text is the content model's choice, joined with the site
+// model's evidence (see clitest.CheckJoined).
+func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "rtdm") }

@@ -78,12 +78,12 @@ func TestCLI(t *testing.T) {
 					t.Errorf("faithful model options: mode %v t %v local %v records %v", m["mode"], m["t"], m["local_noise"], m["records"])
 				}
 			}},
-		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl"}, Stdin: in,
+		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkText},
-		{Name: "run", Args: []string{"run", "--drop-html"}, Stdin: in, Check: checkText},
+		{Name: "run", Args: []string{"run", "--drop-html", "--content", "off"}, Stdin: in, Check: checkText},
 		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in, Check: checkLoose},
-		{Name: "run-collapse", Args: []string{"run", "--drop-html", "--mode", "collapse", "--local-noise", "0"}, Stdin: in, Check: checkLoose},
-		{Name: "show", Args: []string{"show"}, Stdin: in,
+		{Name: "run-collapse", Args: []string{"run", "--drop-html", "--mode", "collapse", "--local-noise", "0", "--content", "off"}, Stdin: in, Check: checkLoose},
+		{Name: "show", Args: []string{"show", "--content", "off"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				for _, want := range []string{"site style tree", "ci=", `class="b drop"`, `class="b keep"`} {
 					if !strings.Contains(stdout, want) {
@@ -98,10 +98,14 @@ func TestCLI(t *testing.T) {
 		{Name: "bad-threshold", Args: []string{"run", "-t", "1.5"}, Stdin: in, Exit: 2},
 		// A bad option value is a usage error before any input is read (not a per-page error).
 		{Name: "bad-records", Args: []string{"run", "--records", "-1", "nonexistent.jsonl"}, Exit: 2},
-		{Name: "apply-old-model", Args: []string{"apply", "--model", "$DIR/m.jsonl"}, Stdin: in, Exit: 1,
+		{Name: "apply-old-model", Args: []string{"apply", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in, Exit: 1,
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), `"version":1`, `"version":0`)}},
 	})
 }
 
 // TestMaxDepth: a page nested 600 deep is flattened at 512, said once, and keeps its text.
 func TestMaxDepth(t *testing.T) { clitest.CheckMaxDepth(t, run, "sstclean", 600) }
+
+// TestJoined: by default the text is the content model's choice, joined with the site
+// model's evidence (see clitest.CheckJoined).
+func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "sstclean") }

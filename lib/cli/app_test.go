@@ -91,17 +91,17 @@ func TestCLI(t *testing.T) {
 {"site":"b","tool":"toy","version":3,"pages":1,"model":{"site":"b","pages":1}}
 `
 	clitest.Run(t, run, "toy", []clitest.Case{
-		{Name: "run", Args: []string{"run"}, Stdin: pages},
-		{Name: "run-sample1", Args: []string{"run", "--sample", "1"}, Stdin: pages},
-		{Name: "run-skip", Args: []string{"run", "--on-error", "skip"}, Stdin: pages},
-		{Name: "run-fail", Args: []string{"run", "--on-error", "fail"}, Stdin: pages, Exit: 1},
-		{Name: "run-drop-html", Args: []string{"run", "--drop-html", "--site-key", "none"}, Stdin: pages},
+		{Name: "run", Args: []string{"run", "--content", "off"}, Stdin: pages},
+		{Name: "run-sample1", Args: []string{"run", "--sample", "1", "--content", "off"}, Stdin: pages},
+		{Name: "run-skip", Args: []string{"run", "--on-error", "skip", "--content", "off"}, Stdin: pages},
+		{Name: "run-fail", Args: []string{"run", "--on-error", "fail", "--content", "off"}, Stdin: pages, Exit: 1},
+		{Name: "run-drop-html", Args: []string{"run", "--drop-html", "--site-key", "none", "--content", "off"}, Stdin: pages},
 		{Name: "learn", Args: []string{"learn"}, Stdin: pages},
-		{Name: "apply", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
+		{Name: "apply", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl", "--content", "off"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
 		{Name: "apply-old-model", Args: []string{"apply", "--model", "m.jsonl"}, Stdin: pages, Files: map[string]string{"m.jsonl": strings.ReplaceAll(model, `"version":3`, `"version":2`)}, Exit: 1},
 		{Name: "apply-no-model-flag", Args: []string{"apply"}, Stdin: pages, Exit: 2},
-		{Name: "show", Args: []string{"show", "--id", "3"}, Stdin: pages},
-		{Name: "missing-file", Args: []string{"run", "nope.jsonl", "in.jsonl"}, Files: map[string]string{"in.jsonl": pages}, Exit: 1},
+		{Name: "show", Args: []string{"show", "--id", "3", "--content", "off"}, Stdin: pages},
+		{Name: "missing-file", Args: []string{"run", "nope.jsonl", "in.jsonl", "--content", "off"}, Files: map[string]string{"in.jsonl": pages}, Exit: 1},
 		{Name: "bad-flag", Args: []string{"run", "--bogus"}, Exit: 2},
 		{Name: "bad-choice", Args: []string{"run", "--on-error", "maybe"}, Exit: 2},
 		{Name: "bad-option", Args: []string{"run", "--level", "-1", "-o", "out.jsonl"}, Stdin: pages, Exit: 2,
@@ -112,7 +112,12 @@ func TestCLI(t *testing.T) {
 			}},
 		{Name: "no-command", Args: []string{"frobnicate"}, Exit: 2},
 		{Name: "empty-input", Args: []string{"run"}, Stdin: ""},
-		{Name: "html-file", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// The content join (on by default): a page its site model fails on, or whose site has
+		// no model, is extracted from the page alone, without an error; the summary counts it.
+		{Name: "run-content", Args: []string{"run"}, Stdin: pages},
+		{Name: "apply-content", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
+		{Name: "bad-content", Args: []string{"run", "--content", "maybe"}, Exit: 2},
+		{Name: "html-file", Args: []string{"run", "page.html", "--content", "off"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/chaffkit/chaff/lib/content"
@@ -14,8 +15,9 @@ import (
 
 // Flags of the content join.
 const (
-	FlagContent  = "content"
-	FlagFaithful = "faithful" // every algorithm tool's: the paper's algorithm alone, no content join
+	FlagContent      = "content"
+	FlagContentModel = "content-model"
+	FlagFaithful     = "faithful" // every algorithm tool's: the paper's algorithm alone, no content join
 )
 
 // ContentFlags are the flags of the commands whose text the content model may choose (run,
@@ -23,7 +25,12 @@ const (
 func ContentFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: FlagContent, Value: "on", Usage: "on: the text is chosen by chaff's content model (lib/content) from the page's own evidence joined with what the site model calls template; off: the algorithm's own output alone (--faithful implies off)"},
+		contentModelFlag(),
 	}
+}
+
+func contentModelFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: FlagContentModel, Usage: "the content model `FILE` to use instead of the built-in one (scripts/contentmodel train -o FILE)"}
 }
 
 // StaleFit is the fit below which a site model is said not to fit a page: the page gets a
@@ -52,6 +59,17 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	}
 	if hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful) {
 		return nil, nil
+	}
+	if path := c.String(FlagContentModel); hasFlag(c, FlagContentModel) && path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, usageError{fmt.Errorf("--%s: %w", FlagContentModel, err)}
+		}
+		m := &content.Model{}
+		if err := m.UnmarshalBinary(b); err != nil {
+			return nil, usageError{fmt.Errorf("--%s %s: %w", FlagContentModel, path, err)}
+		}
+		return &contentJoin{model: m}, nil
 	}
 	m, err := content.Default()
 	if err != nil {

@@ -175,7 +175,7 @@ func TestStopAccounting(t *testing.T) {
 	}
 	out.Reset()
 	errOut.Reset()
-	code = run([]string{"toy", "run", "--on-error", "fail", "-j", "4", "--sample", "2"}, strings.NewReader(in.String()), &out, &errOut)
+	code = run([]string{"toy", "run", "--content", "off", "--on-error", "fail", "-j", "4", "--sample", "2"}, strings.NewReader(in.String()), &out, &errOut)
 	c = summaryCounts(t, errOut.String())
 	if code != 1 || strings.Count(errOut.String(), "page says FAIL") != 1 || c["emitted"] != 3 || c["skipped.error"] != 1 {
 		t.Fatalf("exit %d, %d lines out, stderr %s", code, strings.Count(out.String(), "\n"), errOut.String())
@@ -286,11 +286,18 @@ func TestNoArguments(t *testing.T) {
 func TestShowOutput(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "view.html")
 	var out, errOut bytes.Buffer
-	if code := run([]string{"toy", "show", "--id", "3", "-o", path}, strings.NewReader(pages), &out, &errOut); code != 0 || out.Len() != 0 {
+	if code := run([]string{"toy", "show", "--content", "off", "--id", "3", "-o", path}, strings.NewReader(pages), &out, &errOut); code != 0 || out.Len() != 0 {
 		t.Fatalf("exit %d, stdout %q, stderr %s", code, out.String(), errOut.String())
 	}
 	if b, _ := os.ReadFile(path); string(b) != "<pre>&lt;p&gt;three&lt;/p&gt;</pre>\n" {
 		t.Fatalf("view %q", b)
+	}
+	// With the content join, the view is the page's blocks as the text is made of them.
+	if code := run([]string{"toy", "show", "--id", "3", "-o", path}, strings.NewReader(pages), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut.String())
+	}
+	if b, _ := os.ReadFile(path); !strings.Contains(string(b), "blocks kept") || !strings.Contains(string(b), ">three</div>") || !strings.Contains(string(b), "Content-Security-Policy") {
+		t.Fatalf("content view %q", b)
 	}
 	out.Reset()
 	run([]string{"toy", "show", "--help"}, strings.NewReader(""), &out, &errOut)
@@ -338,7 +345,7 @@ func TestErrorLinesLimited(t *testing.T) {
 // also when the input had a text member of its own.
 func TestErrorRecordsHaveText(t *testing.T) {
 	in := `{"id":"1","site":"a","html":"FAIL","text":"gold"}` + "\n" + `{"id":"2","site":"a"}` + "\n"
-	for _, line := range strings.Split(strings.TrimSpace(toy(t, in, "run")), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(toy(t, in, "run", "--content", "off")), "\n") {
 		var rec map[string]any
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatal(err)

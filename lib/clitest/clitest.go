@@ -199,7 +199,8 @@ func CheckMaxDepth(t *testing.T, run RunFunc, prog string, depth int) {
 	}
 	note := regexp.MustCompile(`(?m)^` + prog + `: <stdin>:(\d+): (\d+) elements nested deeper than --max-depth 512 flattened`)
 	notes := note.FindAllStringSubmatch(stderr.String(), -1)
-	if len(notes) != 1 || notes[0][1] != strconv.Itoa(deep+1) || !strings.Contains(stderr.String(), " notes=1 ") {
+	// (Other notes may come too: a site model that fits the page poorly says so.)
+	if len(notes) != 1 || notes[0][1] != strconv.Itoa(deep+1) || !strings.Contains(stderr.String(), " notes=") {
 		t.Errorf("want one note for record %d; stderr:\n%s", deep+1, stderr.String())
 	}
 	recs := Records(t, stdout.String())
@@ -212,7 +213,7 @@ func CheckMaxDepth(t *testing.T, run RunFunc, prog string, depth int) {
 	}
 	stdout.Reset()
 	stderr.Reset()
-	if code := run([]string{prog, "run", "--drop-html", "--max-depth", "0"}, bytes.NewReader(in.Bytes()), &stdout, &stderr); code != 0 || strings.Contains(stderr.String(), "notes=") {
+	if code := run([]string{prog, "run", "--drop-html", "--max-depth", "0"}, bytes.NewReader(in.Bytes()), &stdout, &stderr); code != 0 || strings.Contains(stderr.String(), "flattened") {
 		t.Errorf("--max-depth 0: exit %d, stderr:\n%s", code, stderr.String())
 	}
 }
