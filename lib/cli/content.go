@@ -203,6 +203,8 @@ func (e *Env) emitJoined(p *page.Page, f Found, j *joined) {
 	rec.Set("text", j.text)
 	if j.title != "" {
 		rec.Set("title", j.title)
+	} else {
+		rec.Delete("title")
 	}
 	if f.Detail != nil {
 		if err := rec.Set(e.Tool.Name, f.Detail); err != nil {

@@ -155,7 +155,10 @@ func setFound(tool string, p *page.Page, f Found) error {
 	p.Rec.Set("text", text)
 	if f.Title != "" {
 		p.Rec.Set("title", f.Title)
+	} else {
+		p.Rec.Delete("title") // an upstream tool's title is not this one's
 	}
+	p.Rec.Delete("error") // another tool's failure upstream no longer applies: this one extracted the page
 	if f.Detail != nil {
 		return p.Rec.Set(tool, f.Detail)
 	}

@@ -380,3 +380,18 @@ func TestFlagChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestChainedOwnMembers: a tool replaces the members it owns (text, title, error), so a page
+// that an earlier tool in a pipe failed on does not keep that tool's error once extracted.
+func TestChainedOwnMembers(t *testing.T) {
+	in := `{"id":"1","site":"a","html":"<p>one</p>","text":"","title":"old","error":"not extracted (rtdm)"}` + "\n"
+	for _, args := range [][]string{{"run"}, {"run", "--content", "off"}} {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(toy(t, in, args...)), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec["error"] != nil || rec["text"] != "one" || rec["title"] == "old" {
+			t.Errorf("%v: %v", args, rec)
+		}
+	}
+}
