@@ -144,8 +144,13 @@ func (j *joinProbe) suggest(key string) (member string, n int) {
 
 // noJoin says what went wrong when predictions were read and none found its gold, "" when
 // some did (or there was nothing to join): the key used, the members of both sides, and a
-// member that would join them, if one would.
+// member that would join them, if one would. No prediction at all against gold records is
+// said too.
 func (s *scorer) noJoin() string {
+	if s.gold != nil && len(s.goldOrder) > 0 && s.preds.read == 0 && !s.failed {
+		// an empty input against gold: the tool upstream most likely failed
+		return fmt.Sprintf("no prediction was read: the %d gold pages are all missing", len(s.goldOrder))
+	}
 	readable := s.preds.read - s.preds.skipped["unreadable"]
 	if s.scoredPreds > 0 || readable == 0 {
 		return ""
