@@ -53,11 +53,8 @@ func (w *worker) score(m metricKind, p *page) scores {
 		sc.aeb = w.aeb.Score(p.pred, p.text)
 	case metricWCXB:
 		sc.bag = w.bag.Score(p.pred, p.text)
-		if p.hasWith {
-			sc.with = metric.FoldedSnippets(p.pred, p.with)
-		}
-		if p.hasWithout {
-			sc.without = metric.FoldedSnippets(p.pred, p.without)
+		if p.hasWith || p.hasWithout {
+			sc.with, sc.without = w.bag.Snippets(p.pred, p.with, p.without)
 		}
 	case metricSnippets:
 		sc.snippets = metric.CountSnippets(p.pred, p.with, p.without)

@@ -1,6 +1,7 @@
 package metric
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -20,7 +21,7 @@ type WordBag struct {
 type WordBagScorer struct {
 	table      countTable
 	pred, gold []uint64
-	buf        []byte
+	buf, sn    []byte
 }
 
 // Score scores pred against gold.
@@ -91,6 +92,23 @@ func FoldedSnippets(pred string, snippets []string) SnippetShare {
 		}
 	}
 	return s
+}
+
+// Snippets is FoldedSnippets of both lists of a page, with the scorer's buffers: pred is
+// lowercased once, and nothing is allocated.
+func (s *WordBagScorer) Snippets(pred string, with, without []string) (withFound, withoutFound SnippetShare) {
+	s.buf = appendLower(s.buf[:0], pred, 0)
+	count := func(snippets []string) SnippetShare {
+		sh := SnippetShare{Of: len(snippets)}
+		for _, sn := range snippets {
+			s.sn = appendLower(s.sn[:0], sn, 0)
+			if bytes.Contains(s.buf, s.sn) {
+				sh.Found++
+			}
+		}
+		return sh
+	}
+	return count(with), count(without)
 }
 
 // WordBagResult is the WCXB metric over a set of pages: the means over the Pages pages of

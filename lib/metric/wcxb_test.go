@@ -69,6 +69,16 @@ func TestFoldedSnippets(t *testing.T) {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
 	}
+	// The scorer's method finds the same, for both lists at once.
+	var sc WordBagScorer
+	for _, c := range [][2][]string{{{"hello  world", "WORLD FOO"}, {"foo BAR", "baz", ""}}, {nil, {"İ", "ΟΔΟΣ"}}} {
+		for _, pred := range []string{"Hello  World\nFoo bar", "", "οδος İ"} {
+			w, wo := sc.Snippets(pred, c[0], c[1])
+			if w != FoldedSnippets(pred, c[0]) || wo != FoldedSnippets(pred, c[1]) {
+				t.Errorf("Snippets(%q, %q, %q) = %+v %+v, FoldedSnippets says otherwise", pred, c[0], c[1], w, wo)
+			}
+		}
+	}
 	if r := (SnippetShare{}).Rate(); r != 1 {
 		t.Errorf("no snippets: rate %v, want 1 (evaluate.py)", r)
 	}
