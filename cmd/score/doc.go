@@ -87,10 +87,14 @@
 // joined on, the members each side has, and a member that would join them (one whose
 // values are distinct across the gold records and equal on both sides):
 //
-//	score: no prediction joins a gold record on --key id: predictions have id, url, site, text; gold records have id, url, gold: try --key url (it joins 180 of 180 predictions)
+//	score: no prediction joins a gold record on --key id: predictions have id, url, date, charset, charset_by, text, ngramcut, site; gold records have id, warc_record_id, url, site, gold, gold_title: try --key url (it joins 180 of 180 predictions)
 //
-// Exit status: 0 ok, 1 a bad record, an unreadable input, or predictions of which none
-// joined its gold (the scores are still printed: unlike the algorithm tools, a bad record
+// An empty prediction input against gold records (every gold page missing: the tool
+// upstream most likely failed) is said too.
+//
+// Exit status: 0 ok, 1 a bad record, an unreadable input, predictions of which none joined
+// its gold, or none against gold records (the scores are still printed: unlike the
+// algorithm tools, a bad record
 // fails the run, since the scores then cover fewer pages than were given; see
 // docs/DESIGN.md), 2 a usage error (never on stdout).
 package main
