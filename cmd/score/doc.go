@@ -94,7 +94,6 @@
 //
 // Exit status: 0 ok, 1 a bad record, an unreadable input, predictions of which none joined
 // its gold, or none against gold records (the scores are still printed: unlike the
-// algorithm tools, a bad record
-// fails the run, since the scores then cover fewer pages than were given; see
-// docs/DESIGN.md), 2 a usage error (never on stdout).
+// algorithm tools, a bad record fails the run, since the scores then cover fewer pages than
+// were given; see docs/DESIGN.md), 2 a usage error (never on stdout).
 package main
