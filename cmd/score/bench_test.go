@@ -30,8 +30,10 @@ func benchInput(n, words, htmlBytes int) []byte {
 	for i := range n {
 		gold := text(words)
 		pred := text(words/5) + "\n" + gold[len(gold)/10:] + "\n" + text(words/5)
-		line, _ := json.Marshal(map[string]string{"id": fmt.Sprint("p", i), "site": fmt.Sprint("s", i%10),
-			"html": html, "gold": gold, "text": pred})
+		g := strings.Fields(gold)
+		line, _ := json.Marshal(map[string]any{"id": fmt.Sprint("p", i), "site": fmt.Sprint("s", i%10),
+			"html": html, "gold": gold, "text": pred,
+			"with": []string{strings.Join(g[10:15], " "), strings.Join(g[len(g)-6:], " ")}, "without": []string{"Subscribe now", "Cookie settings"}})
 		b.Write(line)
 		b.WriteByte('\n')
 	}
@@ -42,10 +44,13 @@ func benchInput(n, words, htmlBytes int) []byte {
 func BenchmarkRun(b *testing.B) {
 	for _, c := range []struct {
 		name             string
+		metric           string
 		words, htmlBytes int
 	}{
-		{"1000words-50KBhtml", 1000, 50 << 10},
-		{"5000words-noHTML", 5000, 0},
+		{"1000words-50KBhtml", "aeb", 1000, 50 << 10},
+		{"5000words-noHTML", "aeb", 5000, 0},
+		{"wcxb-5000words-noHTML", "wcxb", 5000, 0},
+		{"snippets-5000words-noHTML", "snippets", 5000, 0},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			const pages = 200
@@ -53,7 +58,7 @@ func BenchmarkRun(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if code := run([]string{"score", "-q", "--by", "site"}, bytes.NewReader(in), io.Discard, io.Discard); code != 0 {
+				if code := run([]string{"score", "-q", "--metric", c.metric, "--by", "site"}, bytes.NewReader(in), io.Discard, io.Discard); code != 0 {
 					b.Fatalf("exit %d", code)
 				}
 			}

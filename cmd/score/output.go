@@ -13,6 +13,7 @@ import (
 type rowWriter struct {
 	w      *bufio.Writer
 	table  bool
+	metric metricKind
 	header bool
 	buf    []byte
 }
@@ -66,77 +67,144 @@ func (r *rowWriter) chars(c metric.Chars) {
 	r.num("char_precision", p, pok)
 }
 
-// page writes one page's row: the join key under its own name, the site, "missing": true
-// for a gold page without prediction, the page's shingle figures (null where undefined),
-// its normalised tp/fp/fn, token F1 and character figures.
-func (r *rowWriter) page(key string, p page, s metric.Page, c metric.Chars, hasChars bool) {
-	prec, pok := s.Shingles.Precision()
-	rec, rok := s.Shingles.Recall()
-	f1, fok := s.Shingles.F1()
-	tf, tok := s.TokenF1()
+// page writes one page's row: the join key under its own name, the site, the --by member,
+// "missing": true for a gold page without prediction, then the metric's figures.
+func (r *rowWriter) page(opt *options, p *page, sc *scores) {
 	if r.table {
 		name := p.key
 		if p.missing {
 			name += " (missing)"
 		}
-		r.tableRow(name, -1, -1, fig{prec, pok}, fig{rec, rok}, fig{f1, fok}, fig{tf, tok}, c, hasChars)
+		r.tablePage(name, p, sc)
 		return
 	}
 	r.begin()
-	r.str(key, p.key)
-	if key != "site" {
+	r.str(opt.key, p.key)
+	if opt.key != "site" {
 		r.str("site", p.site)
+	}
+	if opt.byMember() && opt.by != opt.key && opt.by != "site" {
+		r.groupName(opt.by, p.group)
 	}
 	if p.missing {
 		r.name("missing")
 		r.buf = append(r.buf, "true"...)
 	}
-	r.num("precision", prec, pok)
-	r.num("recall", rec, rok)
-	r.num("f1", f1, fok)
-	r.num("tp", s.Shingles.TP, true)
-	r.num("fp", s.Shingles.FP, true)
-	r.num("fn", s.Shingles.FN, true)
-	r.num("token_f1", tf, tok)
-	if hasChars {
-		r.chars(c)
+	switch r.metric {
+	case metricAEB:
+		s := sc.aeb
+		prec, pok := s.Shingles.Precision()
+		rec, rok := s.Shingles.Recall()
+		f1, fok := s.Shingles.F1()
+		tf, tok := s.TokenF1()
+		r.num("precision", prec, pok)
+		r.num("recall", rec, rok)
+		r.num("f1", f1, fok)
+		r.num("tp", s.Shingles.TP, true)
+		r.num("fp", s.Shingles.FP, true)
+		r.num("fn", s.Shingles.FN, true)
+		r.num("token_f1", tf, tok)
+		if p.hasChars {
+			r.chars(p.chars)
+		}
+	case metricWCXB:
+		r.num("precision", sc.bag.P, true)
+		r.num("recall", sc.bag.R, true)
+		r.num("f1", sc.bag.F1, true)
+		r.num("with", sc.with.Rate(), p.hasWith)
+		r.num("without", sc.without.Rate(), p.hasWithout)
+	case metricSnippets:
+		r.snippets(sc.snippets)
 	}
 	r.end()
 }
 
-// group writes a site's row (with "site") or the overall row (with unmatched and errors).
-func (r *rowWriter) group(g *group, isSite bool, unmatched, errs int) {
-	res := g.sum.Result()
+// groupName writes the --by member with a group's value, or null for the pages without it.
+func (r *rowWriter) groupName(by string, n groupName) {
+	if n.ok {
+		r.str(by, n.name)
+		return
+	}
+	r.name(by)
+	r.buf = append(r.buf, "null"...)
+}
+
+// snippets writes the snippet counts and their ratios.
+func (r *rowWriter) snippets(s metric.Snippets) {
+	r.int("tp", s.TP)
+	r.int("fp", s.FP)
+	r.int("fn", s.FN)
+	r.int("tn", s.TN)
+	r.num("precision", s.Precision(), true)
+	r.num("recall", s.Recall(), true)
+	r.num("accuracy", s.Accuracy(), true)
+	r.num("f1", s.F(), true)
+}
+
+// group writes the row of one value of the --by member by, or with by "" the overall row
+// (o: the figures only it has).
+func (r *rowWriter) group(by string, g *group, o *overall) {
 	if r.table {
 		name := "all"
-		if isSite {
-			name = g.name
+		if by != "" {
+			name = "(none)"
+			if g.name.ok {
+				name = g.name.name
+			}
 		}
-		r.tableRow(name, res.Pages, g.missing, fig{res.Precision, true}, fig{res.Recall, true},
-			fig{res.F1, true}, fig{res.TokenF1, true}, res.Chars, res.CharPages > 0)
+		r.tableGroup(name, g)
 		return
 	}
 	r.begin()
-	if isSite {
-		r.str("site", g.name)
+	if by != "" {
+		r.groupName(by, g.name)
 	}
-	r.int("pages", res.Pages)
-	r.int("missing", g.missing)
-	if !isSite {
-		r.int("unmatched", unmatched)
-		r.int("errors", errs)
-	}
-	r.num("precision", res.Precision, true)
-	r.num("recall", res.Recall, true)
-	r.num("f1", res.F1, true)
-	r.num("token_f1", res.TokenF1, true)
-	r.int("precision_pages", res.PrecisionPages)
-	r.int("recall_pages", res.RecallPages)
-	if res.CharPages > 0 {
-		r.int("char_pages", res.CharPages)
-		r.chars(res.Chars)
+	switch r.metric {
+	case metricAEB:
+		res := g.sum.Result()
+		r.int("pages", res.Pages)
+		r.int("missing", g.missing)
+		r.overall(o)
+		r.num("precision", res.Precision, true)
+		r.num("recall", res.Recall, true)
+		r.num("f1", res.F1, true)
+		r.num("token_f1", res.TokenF1, true)
+		r.int("precision_pages", res.PrecisionPages)
+		r.int("recall_pages", res.RecallPages)
+		if res.CharPages > 0 {
+			r.int("char_pages", res.CharPages)
+			r.chars(res.Chars)
+		}
+	case metricWCXB:
+		res := g.bags.Result()
+		r.int("pages", g.pages)
+		r.int("missing", g.missing)
+		r.overall(o)
+		r.num("precision", res.P, true)
+		r.num("recall", res.R, true)
+		r.num("f1", res.F1, true)
+		r.num("with", res.With, res.WithPages > 0)
+		r.num("without", res.Without, res.WithoutPages > 0)
+		r.int("with_pages", res.WithPages)
+		r.int("without_pages", res.WithoutPages)
+	case metricSnippets:
+		r.int("pages", g.pages)
+		r.int("missing", g.missing)
+		r.overall(o)
+		r.snippets(g.snippets)
 	}
 	r.end()
+}
+
+// overall writes the members only the overall row has: predictions without gold, bad
+// records (of either input, each reported on stderr) and predictions carrying an "error".
+func (r *rowWriter) overall(o *overall) {
+	if o == nil {
+		return
+	}
+	r.int("unmatched", o.unmatched)
+	r.int("bad_records", o.badRecords)
+	r.int("pred_errors", o.predErrors)
 }
 
 type fig struct {
@@ -151,18 +219,53 @@ func (f fig) String() string {
 	return strconv.FormatFloat(f.v, 'f', 3, 64)
 }
 
-// tableRow writes one line of the table (pages and missing are left blank when negative).
-func (r *rowWriter) tableRow(name string, pages, missing int, p, rc, f1, tf fig, c metric.Chars, hasChars bool) {
+// count formats a count of the table, blank when negative.
+func count(n int) string {
+	if n < 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// tablePage writes one page's line of the table.
+func (r *rowWriter) tablePage(name string, p *page, sc *scores) {
+	switch r.metric {
+	case metricAEB:
+		s := sc.aeb
+		prec, pok := s.Shingles.Precision()
+		rec, rok := s.Shingles.Recall()
+		f1, fok := s.Shingles.F1()
+		tf, tok := s.TokenF1()
+		r.tableAEB(name, -1, -1, fig{prec, pok}, fig{rec, rok}, fig{f1, fok}, fig{tf, tok}, p.chars, p.hasChars)
+	case metricWCXB:
+		r.tableWCXB(name, -1, -1, sc.bag, fig{sc.with.Rate(), p.hasWith}, fig{sc.without.Rate(), p.hasWithout})
+	case metricSnippets:
+		r.tableSnippets(name, -1, -1, sc.snippets)
+	}
+}
+
+// tableGroup writes a group's line of the table.
+func (r *rowWriter) tableGroup(name string, g *group) {
+	switch r.metric {
+	case metricAEB:
+		res := g.sum.Result()
+		r.tableAEB(name, res.Pages, g.missing, fig{res.Precision, true}, fig{res.Recall, true},
+			fig{res.F1, true}, fig{res.TokenF1, true}, res.Chars, res.CharPages > 0)
+	case metricWCXB:
+		res := g.bags.Result()
+		r.tableWCXB(name, g.pages, g.missing, metric.WordBag{P: res.P, R: res.R, F1: res.F1},
+			fig{res.With, res.WithPages > 0}, fig{res.Without, res.WithoutPages > 0})
+	case metricSnippets:
+		r.tableSnippets(name, g.pages, g.missing, g.snippets)
+	}
+}
+
+// tableAEB writes one line of the aeb table (pages and missing are left blank when negative).
+func (r *rowWriter) tableAEB(name string, pages, missing int, p, rc, f1, tf fig, c metric.Chars, hasChars bool) {
 	if !r.header {
 		r.header = true
 		fmt.Fprintf(r.w, "%6s %7s %6s %6s %6s %6s %6s %6s %6s  %s\n",
 			"pages", "missing", "P", "R", "F1", "tokF1", "chAcc", "chR", "chP", "name")
-	}
-	count := func(n int) string {
-		if n < 0 {
-			return ""
-		}
-		return strconv.Itoa(n)
 	}
 	var ca, cr, cp fig
 	if hasChars {
@@ -172,4 +275,26 @@ func (r *rowWriter) tableRow(name string, pages, missing int, p, rc, f1, tf fig,
 	}
 	fmt.Fprintf(r.w, "%6s %7s %6s %6s %6s %6s %6s %6s %6s  %s\n",
 		count(pages), count(missing), p, rc, f1, tf, ca, cr, cp, name)
+}
+
+// tableWCXB writes one line of the wcxb table.
+func (r *rowWriter) tableWCXB(name string, pages, missing int, b metric.WordBag, with, without fig) {
+	if !r.header {
+		r.header = true
+		fmt.Fprintf(r.w, "%6s %7s %6s %6s %6s %6s %7s  %s\n", "pages", "missing", "P", "R", "F1", "with", "without", "name")
+	}
+	fmt.Fprintf(r.w, "%6s %7s %6s %6s %6s %6s %7s  %s\n", count(pages), count(missing),
+		fig{b.P, true}, fig{b.R, true}, fig{b.F1, true}, with, without, name)
+}
+
+// tableSnippets writes one line of the snippets table.
+func (r *rowWriter) tableSnippets(name string, pages, missing int, s metric.Snippets) {
+	if !r.header {
+		r.header = true
+		fmt.Fprintf(r.w, "%6s %7s %5s %5s %5s %5s %6s %6s %6s %6s  %s\n",
+			"pages", "missing", "TP", "FP", "FN", "TN", "P", "R", "acc", "F1", "name")
+	}
+	fmt.Fprintf(r.w, "%6s %7s %5d %5d %5d %5d %6s %6s %6s %6s  %s\n", count(pages), count(missing),
+		s.TP, s.FP, s.FN, s.TN, fig{s.Precision(), true}, fig{s.Recall(), true},
+		fig{s.Accuracy(), true}, fig{s.F(), true}, name)
 }

@@ -36,15 +36,30 @@ const (
 const usageText = `score [options] [PREDICTIONS.jsonl[.gz|.zst] ...]
 
 Reads predictions (JSON lines, from the files or from stdin) and scores each page's
---pred-field against its gold text, taken from --gold FILE (joined on --key) or from
-the --gold-field of the prediction record itself. Options go before the files.
+--pred-field against its gold, taken from --gold FILE (joined on --key) or from the
+prediction record itself (the --gold-field text, the "with" and "without" snippets).
+Options go before the files.
 
-Writes one JSON line on stdout: pages, missing, unmatched, errors, precision, recall,
-f1 (the article-extraction-benchmark shingle metric), token_f1, and char_accuracy,
-char_recall, char_precision for pages with gold spans and kept spans. --by site and
---pages add one line per site or per page before it; --table prints a table instead.
+--metric aeb (default): the article-extraction-benchmark shingle precision, recall, f1,
+  and token_f1; char_accuracy, char_recall, char_precision for pages with gold spans
+  and kept spans.
+--metric wcxb: the WCXB benchmark's own metric (its evaluate.py): means over pages of
+  the word-bag precision, recall and f1 of the lowercased \w+ tokens, and the mean
+  shares of "with" snippets found and of "without" snippets found (lower is better).
+--metric snippets: trafilatura's metric (tests/eval_common.py): each "with" snippet
+  found is a tp, else a fn; each "without" snippet found a fp, else a tn; summed over
+  pages: precision, recall, accuracy, f1.
 
-Exit status: 0 ok, 1 a bad record or an unreadable file, 2 usage.`
+Writes one JSON line on stdout, the overall row; --by MEMBER (site, page_type, lang...)
+adds one row per value of that record member and --pages one row per page before it;
+--table prints a table instead.
+
+  score --gold gold.jsonl.zst --key url predictions.jsonl
+  score --metric wcxb --by page_type --gold wcxb-dev.jsonl.zst predictions.jsonl
+  score --metric snippets --by lang --table --gold trafeval-dev.jsonl.zst predictions.jsonl
+
+Exit status: 0 ok, 1 a bad record, an unreadable file, or no prediction joining any
+gold record, 2 usage.`
 
 // run is the whole command: it parses args, reads the inputs and writes the scores.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -63,6 +78,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				goldField:      c.String("gold-field"),
 				predField:      c.String("pred-field"),
 				key:            c.String("key"),
+				by:             c.String("by"),
 				pages:          c.Bool("pages"),
 				table:          c.Bool("table"),
 				spansField:     c.String("spans-field"),
@@ -78,12 +94,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return cli.UsageError(err)
 			}
 			opt.siteKey = mode
-			switch by := c.String("by"); by {
-			case "":
-			case "site":
-				opt.bySite = true
-			default:
-				return cli.UsageError(fmt.Errorf("--by %q: the only grouping is site", by))
+			if opt.metric, err = parseMetric(c.String("metric")); err != nil {
+				return cli.UsageError(err)
 			}
 			for _, f := range []struct{ name, v string }{{"gold-field", opt.goldField}, {"pred-field", opt.predField}, {"key", opt.key}, {cli.FlagHTMLField, opt.htmlField}} {
 				if f.v == "" {
@@ -120,20 +132,41 @@ type options struct {
 	goldPath, goldField, predField, key string
 	spansField, goldSpansField          string
 	htmlField                           string
-	bySite, pages, table, quiet         bool
-	siteKey                             site.Mode
-	workers                             int
-	maxBytes                            int
-	maxShown                            int // --max-errors-shown
+	metric                              metricKind
+	// by is the record member pages are grouped by ("" none); "site" is the page's site
+	// key (--site-key), the others the member's value as it is.
+	by                  string
+	pages, table, quiet bool
+	siteKey             site.Mode
+	workers             int
+	maxBytes            int
+	maxShown            int // --max-errors-shown
 }
+
+// bySite reports whether pages are grouped by their site key.
+func (o *options) bySite() bool { return o.by == "site" }
+
+// byMember reports whether pages are grouped by a member other than site.
+func (o *options) byMember() bool { return o.by != "" && o.by != "site" }
 
 // goldPage is one page of the --gold file.
 type goldPage struct {
-	key, site, text string
-	spans           [][2]int
-	hasSpans        bool
-	htmlLen         int // -1 when the gold record has no page
-	seen            bool
+	key, site string
+	goldData
+	spans    [][2]int
+	hasSpans bool
+	htmlLen  int // -1 when the gold record has no page
+	group    groupName
+	seen     bool
+}
+
+// goldData is what a record holds of a page's gold: its text and its snippets, each read
+// only when the metric uses it.
+type goldData struct {
+	text                string
+	hasText             bool
+	with, without       []string
+	hasWith, hasWithout bool
 }
 
 // inputCounts accounts for the records of one kind of input: read = used + skipped.
@@ -157,11 +190,11 @@ func (c *inputCounts) totalSkipped() int64 {
 	return n
 }
 
-// group accumulates the figures of a site, or of everything.
-type group struct {
-	name    string
-	sum     metric.Summary
-	missing int
+// groupName is the value of the --by member of a page; a page without the member (or with
+// null) is in the group of no name.
+type groupName struct {
+	name string
+	ok   bool
 }
 
 // scorer holds one run's state.
@@ -172,26 +205,27 @@ type scorer struct {
 	rep    *cli.Reporter
 	rw     *rowWriter
 
-	workers []metric.Scorer // one per worker goroutine
-	batch   []page          // pages waiting to be scored, in input order
-	scored  []metric.Page
+	workers []worker // one per worker goroutine
+	batch   []page   // pages waiting to be scored, in input order
+	scored  []scores
 	total   group
-	sites   map[string]*group
+	groups  map[groupName]*group
 
 	gold      map[string]*goldPage
 	goldOrder []*goldPage
+	probe     joinProbe
 
 	// The accounting of the summary line: every prediction record read is scored
 	// (emitted with --pages, else consumed) or skipped by reason, and every gold record
 	// is loaded or skipped.
 	preds, golds inputCounts
 	scoredPreds  int // predictions scored
-	rows         int // JSON rows that are not a prediction's: missing gold pages, sites, overall
+	rows         int // JSON rows that are not a prediction's: missing gold pages, groups, overall
 
-	unmatched, errs int
-	bytes           int64
-	failed          bool // an input could not be read
-	warnedAmbiguous bool
+	unmatched, badRecords int
+	bytes                 int64
+	failed                bool // an input could not be read
+	warnedAmbiguous       bool
 }
 
 func newScorer(opt options, stdout, stderr io.Writer) *scorer {
@@ -205,15 +239,15 @@ func newScorer(opt options, stdout, stderr io.Writer) *scorer {
 		out:     out,
 		stderr:  stderr,
 		rep:     cli.NewReporter("score", stderr, opt.maxShown),
-		rw:      &rowWriter{w: out, table: opt.table},
-		sites:   map[string]*group{},
-		workers: make([]metric.Scorer, workers),
+		rw:      &rowWriter{w: out, table: opt.table, metric: opt.metric},
+		groups:  map[groupName]*group{},
+		workers: make([]worker, workers),
 	}
 }
 
 // errorf reports a bad record of the input source, at where, and counts it.
 func (s *scorer) errorf(source, where, format string, args ...any) {
-	s.errs++
+	s.badRecords++
 	s.rep.RecordError(source, where, fmt.Sprintf(format, args...))
 }
 
@@ -234,27 +268,40 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 	}
 	for _, g := range s.goldOrder {
 		if !g.seen {
-			s.add(page{key: g.key, site: g.site, gold: g.text, goldSpans: g.spans,
-				hasGoldSpans: g.hasSpans, htmlLen: g.htmlLen, missing: true})
+			s.add(page{key: g.key, site: g.site, goldData: g.goldData, goldSpans: g.spans,
+				hasGoldSpans: g.hasSpans, htmlLen: g.htmlLen, group: g.group, missing: true})
 		}
 	}
 	s.flush()
-	if s.opt.bySite {
-		for _, name := range slices.Sorted(maps.Keys(s.sites)) {
-			s.rw.group(s.sites[name], true, 0, 0)
+	if s.opt.by != "" {
+		names := slices.SortedFunc(maps.Keys(s.groups), func(a, b groupName) int {
+			if a.ok != b.ok { // the pages without the member last
+				if a.ok {
+					return -1
+				}
+				return 1
+			}
+			return strings.Compare(a.name, b.name)
+		})
+		for _, name := range names {
+			s.rw.group(s.opt.by, s.groups[name], nil)
 			s.rows++
 		}
 	}
-	s.rw.group(&s.total, false, s.unmatched, s.errs)
+	s.rw.group("", &s.total, &overall{unmatched: s.unmatched, badRecords: s.badRecords, predErrors: s.total.predErrors})
 	s.rows++
 	writeErr := s.out.Flush()
 	if writeErr != nil {
 		fmt.Fprintf(s.stderr, "score: write: %v\n", writeErr)
 	}
+	noJoin := s.noJoin()
+	if noJoin != "" {
+		fmt.Fprintf(s.stderr, "score: %s\n", noJoin)
+	}
 	if !s.opt.quiet {
 		fmt.Fprintln(s.stderr, s.summary(start))
 	}
-	if s.failed || writeErr != nil || s.errs > 0 {
+	if s.failed || writeErr != nil || s.badRecords > 0 || noJoin != "" {
 		return exitData
 	}
 	return exitOK
@@ -264,13 +311,12 @@ func (s *scorer) run(files []string, stdin io.Reader) int {
 // read = emitted + consumed + skipped over the prediction records. A scored prediction is
 // emitted with --pages (its row is on stdout), else consumed (consumed.scored); the others
 // are skipped by reason (unreadable, unmatched, no-key, duplicate, bad-gold). rows= counts
-// the other JSON rows on stdout (gold pages without prediction under --pages, sites,
-// overall). score's own figures follow: pages, missing, unmatched, and with --gold the
-// gold records, gold_read = gold_loaded + gold_skipped.
+// the other JSON rows on stdout (gold pages without prediction under --pages, groups,
+// overall). score's own figures follow: pages, missing, unmatched, pred_errors, and with
+// --gold the gold records, gold_read = gold_loaded + gold_skipped.
 func (s *scorer) summary(start time.Time) string {
-	r := s.total.sum.Result()
 	sum := cli.Summary{
-		Tool: "score", Read: s.preds.read, Errors: int64(s.errs),
+		Tool: "score", Read: s.preds.read, Errors: int64(s.badRecords),
 		Consumed: map[string]int64{}, Skipped: s.preds.skipped,
 		Sites: -1, Bytes: s.bytes, Seconds: time.Since(start).Seconds(),
 	}
@@ -279,8 +325,9 @@ func (s *scorer) summary(start time.Time) string {
 	} else if s.scoredPreds > 0 {
 		sum.Consumed["scored"] = int64(s.scoredPreds)
 	}
-	sum.Extra = []cli.Field{{Key: "rows", Value: int64(s.rows)}, {Key: "pages", Value: int64(r.Pages)},
-		{Key: "missing", Value: int64(s.total.missing)}, {Key: "unmatched", Value: int64(s.unmatched)}}
+	sum.Extra = []cli.Field{{Key: "rows", Value: int64(s.rows)}, {Key: "pages", Value: int64(s.total.pages)},
+		{Key: "missing", Value: int64(s.total.missing)}, {Key: "unmatched", Value: int64(s.unmatched)},
+		{Key: "pred_errors", Value: int64(s.total.predErrors)}}
 	if s.opt.goldPath != "" {
 		sum.Extra = append(sum.Extra, cli.Field{Key: "gold_read", Value: s.golds.read},
 			cli.Field{Key: "gold_loaded", Value: int64(len(s.goldOrder))}, cli.Field{Key: "gold_skipped", Value: s.golds.totalSkipped()})
@@ -335,17 +382,18 @@ func (s *scorer) eachRecord(paths []string, stdin io.Reader, counts *inputCounts
 func (s *scorer) loadGold(path string, stdin io.Reader) error {
 	s.gold = map[string]*goldPage{}
 	return s.eachRecord([]string{path}, stdin, &s.golds, func(rec *record.Record) {
+		s.probe.gold(rec)
 		key, ok := rec.GetString(s.opt.key)
 		if !ok {
 			s.errorf(rec.Source, rec.Where(), "gold record without a string %q to join on", s.opt.key)
 			s.golds.skip("no-key")
 			return
 		}
-		text, ok, err := stringField(rec, s.opt.goldField)
-		if err != nil || !ok {
-			if err == nil {
-				err = fmt.Errorf("no %q field", s.opt.goldField)
-			}
+		data, err := s.goldData(rec)
+		if err == nil && !s.usable(data) {
+			err = errors.New(s.needs())
+		}
+		if err != nil {
 			s.errorf(rec.Source, rec.Where(), "gold record: %v", err)
 			s.golds.skip("bad-gold")
 			return
@@ -355,14 +403,64 @@ func (s *scorer) loadGold(path string, stdin io.Reader) error {
 			s.golds.skip("duplicate")
 			return
 		}
-		g := &goldPage{key: key, site: site.Key(s.opt.siteKey, rec.Site, rec.URL), text: text, htmlLen: -1}
-		if rec.Has(s.opt.htmlField) {
-			g.htmlLen = len(rec.HTML)
+		g := &goldPage{key: key, site: site.Key(s.opt.siteKey, rec.Site, rec.URL), goldData: data, htmlLen: -1}
+		if s.opt.byMember() {
+			g.group = memberValue(rec, s.opt.by)
 		}
-		g.spans, g.hasSpans = s.goldSpans(rec)
+		if s.opt.metric == metricAEB {
+			if rec.Has(s.opt.htmlField) {
+				g.htmlLen = len(rec.HTML)
+			}
+			g.spans, g.hasSpans = s.goldSpans(rec)
+		}
 		s.gold[key] = g
 		s.goldOrder = append(s.goldOrder, g)
 	})
+}
+
+// goldData reads what rec holds of the gold the metric needs: the --gold-field text (aeb,
+// wcxb) and the "with" and "without" snippets (wcxb, snippets). A member that is absent or
+// null is not there; one of the wrong type is an error.
+func (s *scorer) goldData(rec *record.Record) (goldData, error) {
+	var d goldData
+	var err error
+	if s.opt.metric != metricSnippets {
+		if d.text, d.hasText, err = stringField(rec, s.opt.goldField); err != nil {
+			return d, err
+		}
+	}
+	if s.opt.metric != metricAEB {
+		if d.with, d.hasWith, err = snippetList(rec, withField); err != nil {
+			return d, err
+		}
+		if d.without, d.hasWithout, err = snippetList(rec, withoutField); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
+// The members holding a page's snippets.
+const (
+	withField    = "with"
+	withoutField = "without"
+)
+
+// usable reports whether d is enough to score a page under the metric: a gold text for aeb
+// and wcxb, snippets of either kind for snippets.
+func (s *scorer) usable(d goldData) bool {
+	if s.opt.metric == metricSnippets {
+		return d.hasWith || d.hasWithout
+	}
+	return d.hasText
+}
+
+// needs says what a record must hold to be a page's gold under the metric.
+func (s *scorer) needs() string {
+	if s.opt.metric == metricSnippets {
+		return fmt.Sprintf("no %q or %q snippets", withField, withoutField)
+	}
+	return fmt.Sprintf("no %q field", s.opt.goldField)
 }
 
 // stringField returns a string field; absent or null is ok=false, anything else an error.
@@ -381,14 +479,50 @@ func stringField(rec *record.Record, name string) (v string, ok bool, err error)
 	return v, true, nil
 }
 
+// snippetList returns a list of strings; absent or null is ok=false, anything else an error.
+func snippetList(rec *record.Record, name string) (v []string, ok bool, err error) {
+	raw := rec.Get(name)
+	if raw == nil || string(raw) == "null" {
+		return nil, false, nil
+	}
+	var items []json.RawMessage
+	if raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
+		return nil, false, fmt.Errorf("field %q is not a list of strings", name)
+	}
+	v = make([]string, len(items))
+	for i, it := range items {
+		if len(it) == 0 || it[0] != '"' || json.Unmarshal(it, &v[i]) != nil {
+			return nil, false, fmt.Errorf("field %q is not a list of strings", name)
+		}
+	}
+	return v, true, nil
+}
+
+// memberValue is the --by value of rec: a string member's value, another JSON value as it
+// is written (a number, true...); absent or null is no value.
+func memberValue(rec *record.Record, name string) groupName {
+	raw := rec.Get(name)
+	if raw == nil || string(raw) == "null" {
+		return groupName{}
+	}
+	if v, ok := rec.GetString(name); ok {
+		return groupName{v, true}
+	}
+	return groupName{string(raw), true}
+}
+
 func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 	return s.eachRecord(paths, stdin, &s.preds, func(rec *record.Record) {
+		s.probe.pred(rec)
 		pred, _, err := stringField(rec, s.opt.predField)
 		if err != nil {
 			s.errorf(rec.Source, rec.Where(), "%v (scored as empty)", err)
 		}
 		p := page{pred: pred, htmlLen: -1}
-		if rec.Has(s.opt.htmlField) {
+		if raw := rec.Get("error"); raw != nil && string(raw) != "null" {
+			p.predError = true
+		}
+		if s.opt.metric == metricAEB && rec.Has(s.opt.htmlField) {
 			p.htmlLen = len(rec.HTML)
 		}
 		if s.gold != nil {
@@ -396,12 +530,14 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 			if !ok {
 				s.errorf(rec.Source, rec.Where(), "no string %q to join on", s.opt.key)
 				s.preds.skip("no-key")
+				s.probe.unjoined(rec, s.scoredPreds)
 				return
 			}
 			g := s.gold[key]
 			if g == nil {
 				s.unmatched++
 				s.preds.skip("unmatched")
+				s.probe.unjoined(rec, s.scoredPreds)
 				return
 			}
 			if g.seen {
@@ -410,34 +546,44 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 				return
 			}
 			g.seen = true
-			p.key, p.site, p.gold = key, g.site, g.text
+			p.key, p.site, p.goldData = key, g.site, g.goldData
 			if p.site == site.All { // the gold record has no site or URL: the prediction may
 				p.site = site.Key(s.opt.siteKey, rec.Site, rec.URL)
+			}
+			if s.opt.byMember() {
+				if p.group = memberValue(rec, s.opt.by); !p.group.ok {
+					p.group = g.group
+				}
 			}
 			p.goldSpans, p.hasGoldSpans = g.spans, g.hasSpans
 			if p.htmlLen < 0 {
 				p.htmlLen = g.htmlLen
 			}
 		} else {
-			gold, ok, err := stringField(rec, s.opt.goldField)
+			data, err := s.goldData(rec)
 			if err != nil {
 				s.errorf(rec.Source, rec.Where(), "%v", err)
 				s.preds.skip("bad-gold")
 				return
 			}
-			if !ok {
+			if !s.usable(data) {
 				s.unmatched++
 				s.preds.skip("unmatched")
 				return
 			}
 			p.key, _ = rec.GetString(s.opt.key)
-			p.site, p.gold = site.Key(s.opt.siteKey, rec.Site, rec.URL), gold
+			p.site, p.goldData = site.Key(s.opt.siteKey, rec.Site, rec.URL), data
+			if s.opt.byMember() {
+				p.group = memberValue(rec, s.opt.by)
+			}
 		}
-		if !p.hasGoldSpans {
-			p.goldSpans, p.hasGoldSpans = s.goldSpans(rec)
-		}
-		if p.hasGoldSpans {
-			p.kept, p.hasKept = s.keptSpans(rec)
+		if s.opt.metric == metricAEB {
+			if !p.hasGoldSpans {
+				p.goldSpans, p.hasGoldSpans = s.goldSpans(rec)
+			}
+			if p.hasGoldSpans {
+				p.kept, p.hasKept = s.keptSpans(rec)
+			}
 		}
 		p.source, p.where = rec.Source, rec.Where()
 		s.scoredPreds++
@@ -447,14 +593,31 @@ func (s *scorer) readPredictions(paths []string, stdin io.Reader) error {
 
 // page is one page to score.
 type page struct {
-	key, site, pred, gold string
+	key, site, pred string
+	goldData
 	goldSpans, kept       [][2]int
 	hasGoldSpans, hasKept bool
 	htmlLen               int
 	chars                 metric.Chars // when hasChars: computed as the page is queued
 	hasChars              bool
+	group                 groupName // the --by member's value, unless --by site
 	missing               bool
+	predError             bool   // the prediction record has an "error" member
 	source, where         string // the record's input and place, for messages
+}
+
+// groupOf returns the --by group of p, made on first use.
+func (s *scorer) groupOf(p *page) *group {
+	name := p.group
+	if s.opt.bySite() {
+		name = groupName{p.site, true}
+	}
+	g := s.groups[name]
+	if g == nil {
+		g = &group{name: name}
+		s.groups[name] = g
+	}
+	return g
 }
 
 // batchSize is how many pages are scored at once by the workers.
@@ -484,10 +647,11 @@ func (s *scorer) flush() {
 		return
 	}
 	s.scored = slices.Grow(s.scored[:0], n)[:n]
+	m := s.opt.metric
 	w := min(len(s.workers), n)
 	if w <= 1 {
 		for i := range s.batch {
-			s.scored[i] = s.workers[0].Score(s.batch[i].pred, s.batch[i].gold)
+			s.scored[i] = s.workers[0].score(m, &s.batch[i])
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -495,42 +659,27 @@ func (s *scorer) flush() {
 			wg.Go(func() {
 				sc := &s.workers[k]
 				for i := k; i < n; i += w {
-					s.scored[i] = sc.Score(s.batch[i].pred, s.batch[i].gold)
+					s.scored[i] = sc.score(m, &s.batch[i])
 				}
 			})
 		}
 		wg.Wait()
 	}
 	for i := range s.batch {
-		s.account(s.batch[i], s.scored[i])
+		s.account(&s.batch[i], &s.scored[i])
 		s.batch[i] = page{} // let the texts go
 	}
 	s.batch = s.batch[:0]
 }
 
 // account adds one scored page to its groups and writes its row.
-func (s *scorer) account(p page, scores metric.Page) {
-	chars, hasChars := p.chars, p.hasChars
-	groups := []*group{&s.total}
-	if s.opt.bySite {
-		g := s.sites[p.site]
-		if g == nil {
-			g = &group{name: p.site}
-			s.sites[p.site] = g
-		}
-		groups = append(groups, g)
-	}
-	for _, g := range groups {
-		g.sum.AddPage(scores)
-		if hasChars {
-			g.sum.AddChars(chars)
-		}
-		if p.missing {
-			g.missing++
-		}
+func (s *scorer) account(p *page, sc *scores) {
+	s.total.add(s.opt.metric, p, sc)
+	if s.opt.by != "" {
+		s.groupOf(p).add(s.opt.metric, p, sc)
 	}
 	if s.opt.pages {
-		s.rw.page(s.opt.key, p, scores, chars, hasChars)
+		s.rw.page(&s.opt, p, sc)
 		if p.missing {
 			s.rows++
 		}
@@ -617,7 +766,8 @@ func scoreFlags() []ucli.Flag {
 		&ucli.StringFlag{Name: "gold-field", Value: "gold", Usage: "`FIELD` holding the gold text"},
 		&ucli.StringFlag{Name: "pred-field", Value: "text", Usage: "`FIELD` holding the predicted text (absent or null: empty)"},
 		&ucli.StringFlag{Name: "key", Value: "id", Usage: "`FIELD` joining predictions to --gold records (url for the WARC gold files)"},
-		&ucli.StringFlag{Name: "by", Usage: "also one row per `GROUP` (site)"},
+		&ucli.StringFlag{Name: "metric", Value: "aeb", Usage: "`METRIC`: aeb (the article-extraction-benchmark shingles), wcxb (the WCXB benchmark's word bags and snippet shares) or snippets (trafilatura's snippet counts)"},
+		&ucli.StringFlag{Name: "by", Usage: "also one row per value of the record `MEMBER` (site: the site key, see --site-key; page_type, lang...: from the prediction record, else the gold record)"},
 		cli.SiteKeyFlag(),
 		&ucli.BoolFlag{Name: "pages", Usage: "also one row per page"},
 		&ucli.BoolFlag{Name: "table", Usage: "print a table for people instead of JSON lines"},

@@ -62,7 +62,25 @@ var cliCases = []clitest.Case{
 	{Name: "missing-file", Args: []string{"-q", "nonexistent.jsonl"}, Exit: exitData},
 	{Name: "missing-gold-file", Args: []string{"-q", "--gold", "nonexistent.jsonl"}, Exit: exitData},
 	{Name: "unknown-flag", Args: []string{"--bogus"}, Exit: exitUsage},
-	{Name: "bad-by", Args: []string{"--by", "host"}, Exit: exitUsage},
+	{Name: "bad-metric", Args: []string{"--metric", "rouge"}, Exit: exitUsage},
+	// --by any member: from the prediction record, else the gold record; pages without it
+	// in a row of their own (null).
+	{Name: "aeb-by-member", Args: []string{"-q", "--by", "page_type", "wcxb.jsonl"}, Files: fixture("wcxb.jsonl")},
+	{Name: "wcxb", Args: []string{"-q", "--metric", "wcxb", "--pages", "--by", "page_type", "wcxb.jsonl"}, Files: fixture("wcxb.jsonl")},
+	{Name: "wcxb-table", Args: []string{"-q", "--metric", "wcxb", "--table", "--pages", "--by", "page_type", "wcxb.jsonl"}, Files: fixture("wcxb.jsonl")},
+	{Name: "snippets", Args: []string{"-q", "--metric", "snippets", "--pages", "--by", "lang", "snippets.jsonl"}, Files: fixture("snippets.jsonl")},
+	{Name: "snippets-table", Args: []string{"-q", "--metric", "snippets", "--table", "--by", "lang", "snippets.jsonl"}, Files: fixture("snippets.jsonl")},
+	{Name: "snippets-gold-file", Args: []string{"--metric", "snippets", "--by", "lang", "--pages", "--gold", "snippets.jsonl", "snippet-preds.jsonl"},
+		Files: fixture("snippets.jsonl", "snippet-preds.jsonl")},
+	{Name: "snippets-none", Args: []string{"-q", "--metric", "snippets", "preds.jsonl"}, Files: fixture("preds.jsonl"), Exit: exitData},
+	{Name: "bad-snippets", Args: []string{"-q", "--metric", "wcxb"}, Stdin: `{"id":"x","text":"a","gold":"a","with":"not a list"}` + "\n" +
+		`{"id":"y","text":"a","gold":"a","without":["ok",null]}` + "\n" + `{"id":"z","text":"a","gold":"a","with":[],"without":["a"]}` + "\n", Exit: exitData},
+	// Nothing joins: the key, the members of both sides and the member that would join.
+	{Name: "no-join", Args: []string{"--gold", "urlgold.jsonl", "warcout.jsonl"}, Files: fixture("urlgold.jsonl", "warcout.jsonl"), Exit: exitData},
+	{Name: "no-join-fixed", Args: []string{"-q", "--gold", "urlgold.jsonl", "--key", "url", "warcout.jsonl"}, Files: fixture("urlgold.jsonl", "warcout.jsonl")},
+	{Name: "no-join-no-member", Args: []string{"-q", "--gold", "gold.jsonl", "warcout.jsonl"}, Files: fixture("gold.jsonl", "warcout.jsonl"), Exit: exitData},
+	{Name: "no-predictions", Args: []string{"-q", "--gold", "gold.jsonl", "-"}, Files: fixture("gold.jsonl"), Exit: exitData},
+	{Name: "no-gold-inline", Args: []string{"-q", "warcout.jsonl"}, Files: fixture("warcout.jsonl"), Exit: exitData},
 	{Name: "bad-site-key", Args: []string{"--site-key", "path"}, Exit: exitUsage},
 	{Name: "empty-key", Args: []string{"--key", ""}, Exit: exitUsage},
 	{Name: "gold-and-predictions-on-stdin", Args: []string{"--gold", "-"}, Exit: exitUsage},
@@ -278,6 +296,10 @@ func TestAccounting(t *testing.T) {
 		{"gold-pages-by-site", []string{"--gold", "testdata/gold.jsonl", "--pages", "--by", "site", "testdata/preds-only.jsonl"},
 			map[string]int{"read": 4, "emitted": 3, "consumed": 0, "skipped": 1, "skipped.unmatched": 1, "rows": 6, "pages": 5,
 				"missing": 2, "unmatched": 1, "gold_read": 5, "gold_loaded": 5, "gold_skipped": 0}},
+		// t1, t2, t4 scored, zz unmatched; t3 missing: 1 missing row, 4 lang rows, overall.
+		{"snippets-gold-pages-by-lang", []string{"--metric", "snippets", "--gold", "testdata/snippets.jsonl", "--pages", "--by", "lang", "testdata/snippet-preds.jsonl"},
+			map[string]int{"read": 4, "emitted": 3, "consumed": 0, "skipped": 1, "skipped.unmatched": 1, "rows": 6, "pages": 4,
+				"missing": 1, "unmatched": 1, "pred_errors": 1, "gold_read": 4, "gold_loaded": 4, "gold_skipped": 0}},
 		// predictions: a scored, no key, a again, b scored, not json, id 7 (no string key).
 		// gold: a, no key, a again, c not a string, broken, b.
 		{"gold-broken", []string{"--gold", badGold, dups}, map[string]int{"read": 6, "emitted": 0, "consumed": 2,

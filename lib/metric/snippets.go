@@ -15,7 +15,9 @@ type Snippets struct {
 	TP, FN, FP, TN int
 }
 
-// CountSnippets counts one page's snippets against its extraction pred.
+// CountSnippets counts one page's snippets against its extraction pred (trafilatura's
+// count_item). A page missing from the extractions is scored with pred "": every `with`
+// snippet is then a false negative and every `without` one a true negative.
 func CountSnippets(pred string, with, without []string) Snippets {
 	text := NormalizeSpace(pred)
 	var s Snippets
@@ -64,8 +66,9 @@ func (s Snippets) Accuracy() float64 { return ratio(s.TP+s.TN, s.TP+s.TN+s.FP+s.
 func (s Snippets) F() float64 { return ratio(2*s.TP, 2*s.TP+s.FP+s.FN) }
 
 // NormalizeSpace replaces every run of white space in s by one space and trims both ends,
-// as Python's ' '.join(s.split()) does (Unicode white space included). It returns s itself
-// when nothing changes.
+// as trafilatura's norm (re.sub(r"\s+", " ", s).strip()) and Python's ' '.join(s.split())
+// do: white space is what Python's str.isspace calls so, Unicode's White_Space and the
+// separators U+001C-U+001F (not U+200B or U+FEFF). It returns s itself when nothing changes.
 func NormalizeSpace(s string) string {
 	clean := true
 	prevSpace := true // a leading space is a change

@@ -1,17 +1,17 @@
 package metric
 
 import (
+	"bytes"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
 )
 
 // WordBag is one page's score under the WCXB benchmark's own metric (Foley 2026, its
-// evaluate.py): both texts lowercased, their \w+ tokens taken as bags (multisets), overlap =
-// the sum of the smaller counts, P = overlap/|pred|, R = overlap/|gold|, F1 their harmonic
-// mean. An empty prediction scores 0 (P, R and F1); an empty gold scores 1 for an empty
-// prediction and 0 otherwise.
+// evaluate.py, word_f1): both texts lowercased as Python lowercases them (Lower), their \w+
+// tokens taken as bags (multisets), overlap = the sum of the smaller counts, P =
+// overlap/|pred|, R = overlap/|gold|, F1 = 2PR/(P+R). A gold without tokens scores 1 (P, R
+// and F1) for a prediction without tokens and 0 otherwise; an empty prediction scores 0.
 type WordBag struct {
 	P, R, F1 float64
 }
@@ -21,12 +21,13 @@ type WordBag struct {
 type WordBagScorer struct {
 	table      countTable
 	pred, gold []uint64
+	buf, sn    []byte
 }
 
 // Score scores pred against gold.
 func (s *WordBagScorer) Score(pred, gold string) WordBag {
-	s.pred = appendLowerTokenHashes(s.pred[:0], pred)
-	s.gold = appendLowerTokenHashes(s.gold[:0], gold)
+	s.pred = s.appendLowerTokenHashes(s.pred[:0], pred)
+	s.gold = s.appendLowerTokenHashes(s.gold[:0], gold)
 	switch {
 	case len(s.gold) == 0 && len(s.pred) == 0:
 		return WordBag{1, 1, 1}
@@ -39,63 +40,81 @@ func (s *WordBagScorer) Score(pred, gold string) WordBag {
 	return WordBag{p, r, harmonic(p, r)}
 }
 
-// appendLowerTokenHashes appends the hash of each lowercased \w+ token of text.
-func appendLowerTokenHashes(dst []uint64, text string) []uint64 {
-	var buf []byte
-	for w := range Words(text) {
-		if isLowerASCII(w) {
-			dst = append(dst, xxhash.Sum64String(w))
-			continue
+// appendLowerTokenHashes appends the hash of each \w+ token of Lower(text): the text is
+// lowercased first and then cut, as evaluate.py does (re.findall(r'\w+', text.lower())).
+func (s *WordBagScorer) appendLowerTokenHashes(dst []uint64, text string) []uint64 {
+	s.buf = appendLower(s.buf[:0], text, 0)
+	start := -1
+	for i, r := range string(s.buf) { // no copy: the conversion only ranges over the bytes
+		if IsWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			dst = append(dst, xxhash.Sum64(s.buf[start:i]))
+			start = -1
 		}
-		buf = append(buf[:0], strings.ToLower(w)...)
-		dst = append(dst, xxhash.Sum64(buf))
+	}
+	if start >= 0 {
+		dst = append(dst, xxhash.Sum64(s.buf[start:]))
 	}
 	return dst
 }
 
-func isLowerASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || (c >= 'A' && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
-// SnippetShare is the share of a page's snippets found in its prediction, WCXB's way:
-// case-insensitive substrings, with runs of white space in both read as one space. OK is
-// false when the page has no snippets of the kind.
+// SnippetShare is how many of a page's snippets of one kind (`with` or `without`) its
+// prediction holds, the WCXB way (see FoldedSnippets).
 type SnippetShare struct {
 	Found, Of int
 }
 
-// Share returns Found/Of and whether the page had any snippets.
-func (s SnippetShare) Share() (float64, bool) {
+// Rate is Found/Of, and 1 when the page has no snippet of the kind: evaluate.py's
+// snippet_check returns 1.0 for an empty list, `without` included, and averages it over
+// every page.
+func (s SnippetShare) Rate() float64 {
 	if s.Of == 0 {
-		return 0, false
+		return 1
 	}
-	return float64(s.Found) / float64(s.Of), true
+	return float64(s.Found) / float64(s.Of)
 }
 
-// FoldedSnippets counts how many of snippets are found in pred, case-insensitively (both
-// lowercased and whitespace-normalised).
+// FoldedSnippets counts the snippets found in pred as evaluate.py's snippet_check finds
+// them: `s.lower() in text.lower()`, a substring test of the lowercased texts (Lower) with
+// white space as it is, not normalised.
 func FoldedSnippets(pred string, snippets []string) SnippetShare {
-	if len(snippets) == 0 {
-		return SnippetShare{}
-	}
-	text := strings.ToLower(NormalizeSpace(pred))
 	s := SnippetShare{Of: len(snippets)}
+	if len(snippets) == 0 {
+		return s
+	}
+	text := Lower(pred)
 	for _, sn := range snippets {
-		if strings.Contains(text, strings.ToLower(NormalizeSpace(sn))) {
+		if strings.Contains(text, Lower(sn)) {
 			s.Found++
 		}
 	}
 	return s
 }
 
-// WordBagResult is the WCXB metric over a set of pages: the means over pages of P, R and
-// F1, and the mean per-page shares of `with` and `without` snippets found, over the
-// WithPages and WithoutPages pages that have snippets of the kind.
+// Snippets is FoldedSnippets of both lists of a page, with the scorer's buffers: pred is
+// lowercased once, and nothing is allocated.
+func (s *WordBagScorer) Snippets(pred string, with, without []string) (withFound, withoutFound SnippetShare) {
+	s.buf = appendLower(s.buf[:0], pred, 0)
+	count := func(snippets []string) SnippetShare {
+		sh := SnippetShare{Of: len(snippets)}
+		for _, sn := range snippets {
+			s.sn = appendLower(s.sn[:0], sn, 0)
+			if bytes.Contains(s.buf, s.sn) {
+				sh.Found++
+			}
+		}
+		return sh
+	}
+	return count(with), count(without)
+}
+
+// WordBagResult is the WCXB metric over a set of pages: the means over the Pages pages of
+// P, R and F1, and the mean rates of `with` and `without` snippets found over the
+// WithPages and WithoutPages pages that were given snippets of the kind (each page's
+// Rate; 0 when no page was).
 type WordBagResult struct {
 	Pages                   int
 	P, R, F1                float64
@@ -103,24 +122,26 @@ type WordBagResult struct {
 	WithPages, WithoutPages int
 }
 
-// WordBags accumulates the WCXB metric; its zero value is ready.
+// WordBags accumulates the WCXB metric; its zero value is ready, and it is not safe for
+// concurrent use.
 type WordBags struct {
 	p, r, f       mean
 	with, without mean
 }
 
-// Add adds one page's scores and snippet counts.
-func (w *WordBags) Add(b WordBag, with, without SnippetShare) {
+// Add adds one page's word-bag scores.
+func (w *WordBags) Add(b WordBag) {
 	w.p.add(b.P)
 	w.r.add(b.R)
 	w.f.add(b.F1)
-	if x, ok := with.Share(); ok {
-		w.with.add(x)
-	}
-	if x, ok := without.Share(); ok {
-		w.without.add(x)
-	}
 }
+
+// AddWith adds one page's `with` snippets found; a page whose record has no `with` list is
+// left out, while one with an empty list counts, as 1 (SnippetShare.Rate).
+func (w *WordBags) AddWith(s SnippetShare) { w.with.add(s.Rate()) }
+
+// AddWithout adds one page's `without` snippets found (lower is better), as AddWith.
+func (w *WordBags) AddWithout(s SnippetShare) { w.without.add(s.Rate()) }
 
 // Merge adds what o accumulated.
 func (w *WordBags) Merge(o *WordBags) {
