@@ -87,7 +87,9 @@ type Page struct {
 	// index pages.
 	GoldSpans [][2]int `json:"gold_spans"`
 	Kind      string   `json:"kind"`     // "article" or "index"
-	Template  string   `json:"template"` // "A" or "B" for articles, "index" for index pages
+	Template  string   `json:"template"` // "A" or "B" for articles, "index" for index pages; a shape's template name
+	// Shape names the plain shape (Shapes) the page belongs to; empty in the news corpus.
+	Shape string `json:"shape,omitempty"`
 }
 
 // Generate returns all pages of cfg in memory; use Each for large corpora.
