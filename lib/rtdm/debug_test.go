@@ -6,18 +6,32 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/rtdm"
+	"github.com/chaffkit/chaff/lib/synth"
 )
 
 // TestDebugPage prints the passages of one page (CHAFF_RTDM_DEBUG=<set>:<id>), learning from
-// its site's pages in the set: a tool for studying the extraction, skipped otherwise.
+// its site's pages in the set (set "shapes": lib/synth's plain shapes, seed 1): a tool for
+// studying the extraction, skipped otherwise.
 func TestDebugPage(t *testing.T) {
 	arg := os.Getenv("CHAFF_RTDM_DEBUG")
 	if arg == "" {
 		t.Skip("set CHAFF_RTDM_DEBUG=<set>:<id>")
 	}
 	set, id, _ := strings.Cut(arg, ":")
-	pages := devPages(t, set)
+	var pages []devdata.Page
+	if set == "shapes" {
+		shapes, err := synth.GenerateShapes(1, synth.Shapes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range shapes {
+			pages = append(pages, devdata.Page{ID: p.ID, Site: p.Site, HTML: p.HTML, Gold: p.Gold})
+		}
+	} else {
+		pages = devPages(t, set)
+	}
 	site := ""
 	for _, p := range pages {
 		if p.ID == id {
@@ -39,7 +53,7 @@ func TestDebugPage(t *testing.T) {
 	ex, err := m.Extract(pgs[target], rtdm.DefaultOptions)
 	fmt.Println("err", err, "cluster", ex.Cluster, "cost", ex.Cost, "soft", ex.Soft, "title", ex.Title, "body", ex.Body, "doctitle", rtdm.DocTitle(pgs[target].Tree))
 	for i, p := range ex.Passages {
-		fmt.Printf("%3d pos=%5d %s w=%4d links=%4d comments=%v head=%v %.150q\n", i, p.Pos, p.Kind, p.Words, p.LinkWords, p.Comments, p.InHead, p.Text)
+		fmt.Printf("%3d pos=%5d %s w=%4d links=%4d comments=%v head=%v roots=%v %.150q\n", i, p.Pos, p.Kind, p.Words, p.LinkWords, p.Comments, p.InHead, p.Roots, p.Text)
 	}
 	if ex.Body >= 0 {
 		pg := pgs[target]
