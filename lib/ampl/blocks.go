@@ -140,9 +140,11 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 		}
 		last = b
 	}
-	if title := plainText(htmltext.Title(html)); title != "" {
+	// The <title> is looked for up to its end tag only (a page without one is read once
+	// more, not parsed); its own text is kept too, and hidden.
+	if after := indexFold(html, "</title"); after >= 0 {
+		title := plainText(htmltext.Title(html[:after+len("</title>")]))
 		best, bestLen := -1, 0
-		after := indexFold(html, "</title") // the <title> itself is kept, and hidden
 		for b, bl := range blocks {
 			if keep[b] || kept[bl.from][0] < after {
 				continue
@@ -153,7 +155,7 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 				sb.WriteByte(' ')
 			}
 			t := plainText(stripTags(sb.String()))
-			if len(t) > bestLen && countWords(t) >= 2 && strings.Contains(title, t) {
+			if len(t) > bestLen && countWords(t) >= 2 && title != "" && strings.Contains(title, t) {
 				best, bestLen = b, len(t)
 			}
 		}
