@@ -9,9 +9,9 @@ import (
 type LabelOptions struct {
 	BodyMinWords  int // a body has more than this many words (the paper: 100)
 	TitleMaxWords int // a title has 1 to this many words (the paper: 20)
-	// DocTitle first looks for the title among the passages outside <head> whose terms
-	// are mostly (at least half) in the page's <title>, the one with the largest share times
-	// shared terms (so that a one-word tag does not beat the headline), then the closest to
+	// DocTitle first looks for the title among the passages outside <head> whose distinct
+	// terms are mostly (at least half) in the page's <title>, the one with the largest share
+	// times shared terms (so that a one-word tag does not beat the headline), then the closest to
 	// the body; the paper's heuristic decides when none is, with the body's leading pieces
 	// as candidates too (see leadingHeadline). A <title> that is the same on every page of
 	// the cluster (fixed text in the pattern) is not used. Not in the paper.
@@ -280,13 +280,19 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 		if n := countWords(text); n < 1 || n > opt.TitleMaxWords || len(ws) == 0 {
 			return
 		}
-		common := 0
+		// Distinct terms: a piece full of "the" and "of" is not the headline because the
+		// <title> has them too.
+		seen := make(map[string]struct{}, len(ws))
 		for _, w := range ws {
+			seen[w] = struct{}{}
+		}
+		common, n := 0, len(seen)
+		for w := range seen {
 			if _, ok := dt[w]; ok {
 				common++
 			}
 		}
-		share := float64(common) / float64(len(ws))
+		share := float64(common) / float64(n)
 		if share < 0.5 {
 			return
 		}

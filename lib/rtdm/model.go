@@ -351,33 +351,20 @@ func fixedTitle(p *Tree) bool {
 }
 
 // continuation returns the roots of the passages after the body that continue it (see
-// Options.ContinueWords): at least minWords words, not comments, every root a sibling of the
-// body's last root, with the shorter sibling passages between them. It stops at the first
-// long passage elsewhere. When the body's last root is a text (or inline) node, the pattern
-// fixed its paragraph element and every paragraph is a passage of its own: then the
-// paragraph is what counts, and a passage continues the body when it lies anywhere in the
-// paragraph's parent (a list, a table, a quote of the article are not the paragraphs'
-// siblings but their parent's descendants).
+// Options.ContinueWords): at least minWords words, not comments, every root inside the parent
+// of the body's last root, with the shorter passages inside it between them. It stops at the
+// first long passage elsewhere. The body's last root counts as its block (a text's or an
+// inline element's paragraph: where the pattern fixed the paragraph element, every paragraph
+// is a passage of its own), and inside means anywhere below the parent, not only among its
+// children (a list's items, a table's rows, a quote's paragraph continue an article whose
+// paragraphs are the parent's children).
 func continuation(t *Tree, ps []Passage, body, minWords int) []int32 {
 	roots := ps[body].Roots
 	if len(roots) == 0 {
 		return nil
 	}
-	last := roots[len(roots)-1]
-	parent := t.Nodes[last].Parent
-	in := func(r int32) bool { return t.Nodes[r].Parent == parent }
-	if b := liftBlock(t, last); b != last {
-		parent = t.Nodes[b].Parent
-		in = func(r int32) bool { return below(t, r, parent) }
-	}
-	siblings := func(p *Passage) bool {
-		for _, r := range p.Roots {
-			if !in(r) {
-				return false
-			}
-		}
-		return true
-	}
+	parent := t.Nodes[liftBlock(t, roots[len(roots)-1])].Parent
+	siblings := func(p *Passage) bool { return inside(t, p.Roots, parent) }
 	var out, pending []int32
 	for k := body + 1; k < len(ps); k++ {
 		p := &ps[k]

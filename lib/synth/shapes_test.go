@@ -122,12 +122,16 @@ func TestShapesApart(t *testing.T) {
 	}
 	if os.Getenv("CHAFF_SHAPES_DUMP") != "" {
 		shapes := synth.Shapes()
-		if n, _ := strconv.Atoi(os.Getenv("CHAFF_SHAPES_WORDS")); n > 0 {
-			for i := range shapes {
+		for i := range shapes {
+			if n, err := strconv.Atoi(os.Getenv("CHAFF_SHAPES_WORDS")); err == nil {
 				shapes[i].Words = n
 			}
+			if n, _ := strconv.Atoi(os.Getenv("CHAFF_SHAPES_PAGES")); n > 0 {
+				shapes[i].Pages = n
+			}
 		}
-		pages, _ := synth.GenerateShapes(1, shapes)
+		seed, _ := strconv.ParseUint(os.Getenv("CHAFF_SHAPES_SEED"), 10, 64)
+		pages, _ := synth.GenerateShapes(max(seed, 1), shapes)
 		f, err := os.Create(os.Getenv("CHAFF_SHAPES_DUMP"))
 		if err != nil {
 			t.Fatal(err)
