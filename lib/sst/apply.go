@@ -264,9 +264,9 @@ func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) bool {
 	}
 	mp.feats = mp.feats[:0]
 	add := func(f uint32) { mp.feats = append(mp.feats, f) }
-	wordFeatures(pn, add)
+	wordFeatures(pn, add, mp.m.opts.Pairs)
 	if len(mp.feats) == 0 {
-		features(pn, add)
+		features(pn, add, mp.m.opts.Pairs)
 	}
 	if len(mp.feats) == 0 {
 		return false

@@ -319,21 +319,21 @@ const (
 )
 
 // features calls add with the hash of every feature of n's subtree: each word (a run of
-// letters, digits and underscores, lower-cased), each pair of neighbouring words, each image
-// source and each link target.
-func features(n *dom.Node, add func(uint32)) {
-	w := featWalker{add: add, pairs: true, targets: true}
+// letters, digits and underscores, lower-cased), with pairs each pair of neighbouring words,
+// each image source and each link target.
+func features(n *dom.Node, add func(uint32), pairs bool) {
+	w := featWalker{add: add, pairs: pairs, targets: true}
 	w.walk(n)
 }
 
-// wordFeatures calls add with the hash of every word of n's subtree and of every pair of
-// neighbouring words.
-func wordFeatures(n *dom.Node, add func(uint32)) {
-	w := featWalker{add: add, pairs: true}
+// wordFeatures calls add with the hash of every word of n's subtree and, with pairs, of every
+// pair of neighbouring words.
+func wordFeatures(n *dom.Node, add func(uint32), pairs bool) {
+	w := featWalker{add: add, pairs: pairs}
 	w.walk(n)
 }
 
-// featPair is mixed into the hash of a pair of neighbouring words.
+// featPair is mixed into the hash of a pair of neighbouring words (Options.Pairs).
 //
 // Why pairs: a word says whether the site uses it everywhere, a pair whether its text is said
 // everywhere. Template text repeats whole, so its pairs are as common over the pages as its

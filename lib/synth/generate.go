@@ -23,6 +23,9 @@ type Config struct {
 	// optional blocks or images. The easy case the papers' examples assume; off, the
 	// template varies per page as on real sites.
 	StaticTemplate bool
+	// Shapes are plain sites (see Shape) generated after the news sites, from the same Seed
+	// (EachShape); none when nil, so the news corpus alone is as before.
+	Shapes []Shape
 }
 
 // Defaults for zero fields.
@@ -103,7 +106,8 @@ func Generate(cfg Config) ([]Page, error) {
 }
 
 // Each generates the pages of cfg one at a time and calls fn with each, in a fixed order
-// (site by site, or round-robin when cfg.Interleave). The Page is fn's to keep. Memory stays
+// (site by site, or round-robin when cfg.Interleave; then the pages of cfg.Shapes, shape by
+// shape). The Page is fn's to keep. Memory stays
 // flat whatever the corpus size. Each stops at fn's first error and returns it.
 func Each(cfg Config, fn func(*Page) error) error {
 	c, err := cfg.Normalized()
@@ -122,7 +126,7 @@ func Each(cfg Config, fn func(*Page) error) error {
 				}
 			}
 		}
-		return nil
+		return EachShape(c.Seed, c.Shapes, fn)
 	}
 	for _, s := range sites {
 		for pos := range c.PagesPerSite {
@@ -131,7 +135,7 @@ func Each(cfg Config, fn func(*Page) error) error {
 			}
 		}
 	}
-	return nil
+	return EachShape(c.Seed, c.Shapes, fn)
 }
 
 // Random streams: every piece of a corpus has its own PCG stream derived from the seed, so a
