@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The main job on the built-in synthetic sample: build the tools, write the
-# sample (4 sites, one of them Japanese-like, with known templates and gold
-# text), run every algorithm tool on it learning per site, show what goes in
-# and what comes out, and score each tool against the gold text.
+# sample (4 news sites, one of them Japanese-like, and 13 small plain sites:
+# HTML5, nested divs, an old table layout, a blog, a wiki, Arabic, Russian...,
+# all with known templates and gold text), run every algorithm tool on it
+# learning per site, show what goes in and what comes out, and score each tool
+# against the gold text.
 #
 #   scripts/demo.sh            # writes into out/demo/
 set -euo pipefail
@@ -13,8 +15,8 @@ mkdir -p bin "$out"
 
 echo "# building the tools into bin/"
 go build -o bin/ ./cmd/...
-go run ./scripts/synth -o "$out/sample.jsonl.zst"
-go run ./scripts/synth -o "$out/sample.warc.gz" 2>/dev/null
+go run ./scripts/synth -shapes -o "$out/sample.jsonl.zst"
+go run ./scripts/synth -shapes -o "$out/sample.warc.gz" 2>/dev/null
 
 # first prints members of the first record of a JSON-lines file (plain or zstd) for people,
 # strings cut to 300 bytes. It is Go (the one thing the demo assumes besides bash and

@@ -37,7 +37,7 @@ func TestCLI(t *testing.T) {
 						continue
 					}
 					b := sc.Score(r["text"].(string), r["gold"].(string))
-					all.Add(b, metric.SnippetShare{}, metric.SnippetShare{})
+					all.Add(b)
 					if b.R < .8 || b.P < .7 {
 						t.Errorf("page %v: word P %.2f R %.2f from the page alone", r["id"], b.P, b.R)
 					}

@@ -1,10 +1,12 @@
 package ampl
 
 import (
+	stdhtml "html"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/words"
 	"golang.org/x/net/html/atom"
 )
@@ -97,28 +99,107 @@ func countWords(s string) float64 {
 // dropShortBlocks groups the kept spans into blocks (neighbours whose template gap holds no
 // text and no block tag, such as an inline link's markup, join) and drops the blocks with
 // fewer than minWords words: the variable entries of link lists and teasers between
-// template strings, which no frequency can tell from content.
+// template strings, which no frequency can tell from content. Two kinds of short block stay:
+//
+//   - those between two long blocks when no gap from the one to the other holds template
+//     text (markup only): a subheading, a table, a short paragraph inside the article;
+//   - the headline: the longest short block of at least two words whose text is part of
+//     the page's <title> (which names the article on most sites; a <title> that names only
+//     the site is in the template, and a block of its text is not kept by the marks).
 func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
-	out := kept[:0]
-	start := 0
-	flush := func(end int) {
-		var words float64
-		for _, s := range kept[start:end] {
-			words += countWords(html[s[0]:s[1]])
-		}
-		if words >= float64(minWords) {
-			out = append(out, kept[start:end]...)
-		}
+	type block struct {
+		from, to int // kept[from:to]
+		long     bool
 	}
-	// out aliases kept: it never gets ahead of the group being read.
+	var blocks []block
+	start := 0
 	for i := 1; i <= len(kept); i++ {
 		if i == len(kept) || scanGap(html[kept[i-1][1]:kept[i][0]]) {
-			flush(i)
+			var words float64
+			for _, s := range kept[start:i] {
+				words += countWords(html[s[0]:s[1]])
+			}
+			blocks = append(blocks, block{start, i, words >= float64(minWords)})
 			start = i
+		}
+	}
+	keep := make([]bool, len(blocks))
+	last := -1 // the last long block
+	for b := range blocks {
+		if !blocks[b].long {
+			continue
+		}
+		keep[b] = true
+		if last >= 0 && b > last+1 {
+			clean := true
+			for k := last + 1; k <= b && clean; k++ {
+				clean = countWords(html[kept[blocks[k-1].to-1][1]:kept[blocks[k].from][0]]) == 0
+			}
+			for k := last + 1; k < b && clean; k++ {
+				keep[k] = true
+			}
+		}
+		last = b
+	}
+	// The <title> is looked for up to its end tag only (a page without one is read once
+	// more, not parsed); its own text is kept too, and hidden.
+	if after := indexFold(html, "</title"); after >= 0 {
+		title := plainText(htmltext.Title(html[:after+len("</title>")]))
+		best, bestLen := -1, 0
+		for b, bl := range blocks {
+			if keep[b] || kept[bl.from][0] < after {
+				continue
+			}
+			var sb strings.Builder
+			for _, s := range kept[bl.from:bl.to] {
+				sb.WriteString(html[s[0]:s[1]])
+				sb.WriteByte(' ')
+			}
+			t := plainText(stripTags(sb.String()))
+			if len(t) > bestLen && countWords(t) >= 2 && title != "" && strings.Contains(title, t) {
+				best, bestLen = b, len(t)
+			}
+		}
+		if best >= 0 {
+			keep[best] = true
+		}
+	}
+	out := kept[:0] // aliases kept: it never gets ahead of the block being read
+	for b, bl := range blocks {
+		if keep[b] {
+			out = append(out, kept[bl.from:bl.to]...)
 		}
 	}
 	return out
 }
+
+// stripTags returns the text of a piece of a page between its tags, character references
+// decoded; a piece that starts inside a tag starts after it, one that ends inside a tag ends
+// before it.
+func stripTags(s string) string {
+	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
+		s = s[i+1:]
+	}
+	var sb strings.Builder
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			sb.WriteString(s)
+			break
+		}
+		sb.WriteString(s[:i])
+		sb.WriteByte(' ')
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		s = s[i+j+1:]
+	}
+	return stdhtml.UnescapeString(sb.String())
+}
+
+// plainText lower-cases s and folds its runs of white space into one space, trimmed.
+func plainText(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 // indexFold is strings.Index for an ASCII lower-case needle, ignoring ASCII case, without
 // copying the haystack.

@@ -146,8 +146,8 @@ func TestDefaultModelOnSynthetic(t *testing.T) {
 			continue
 		}
 		r := m.Extract(sp.HTML, dom.Parse(sp.HTML))
-		words.Add(sc.Score(r.Text, sp.Gold), metric.SnippetShare{}, metric.SnippetShare{})
-		all.Add(sc.Score(strings.Join(blockTexts(r.Page), "\n"), sp.Gold), metric.SnippetShare{}, metric.SnippetShare{})
+		words.Add(sc.Score(r.Text, sp.Gold))
+		all.Add(sc.Score(strings.Join(blockTexts(r.Page), "\n"), sp.Gold))
 		if r.Title != sp.GoldTitle {
 			t.Errorf("%s: title %q, want %q", sp.URL, r.Title, sp.GoldTitle)
 		}

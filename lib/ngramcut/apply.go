@@ -209,8 +209,19 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 	} else {
 		m.rangeGeneral(u, r, t)
 	}
-	if m.MinRun > 0 {
-		dropShortRuns(r, m.MinRun, m.Bridge)
+	if m.MinRun > 0 && m.Bridge {
+		dropShortRuns(r, m.MinRun, true)
+	} else if m.MinRun > 0 {
+		offs := s.offs
+		dropShortRunsIn(html, r, m.MinRun, func(pos []int) {
+			for i, p := range pos {
+				if p < len(offs) {
+					pos[i] = int(offs[p])
+				} else {
+					pos[i] = len(html)
+				}
+			}
+		})
 	}
 	return r
 }

@@ -57,8 +57,10 @@ func (m *Model) rangeLean(html string) []byte {
 		from = to
 	}
 	finishCover(r, base, coverEnd)
-	if m.MinRun > 0 {
-		dropShortRuns(r, m.MinRun, m.Bridge)
+	if m.MinRun > 0 && m.Bridge {
+		dropShortRuns(r, m.MinRun, true)
+	} else if m.MinRun > 0 {
+		dropShortRunsIn(html, r, m.MinRun, func(pos []int) { m.leanOffsets(html, pos) })
 	}
 	return r
 }
@@ -80,30 +82,39 @@ func (m *Model) spansLean(html string) [][2]int {
 		spans = append(spans, [2]int{j, k})
 		j = k
 	}
-	// The ends in order: each is the offset of its unit, or len(html) past the last.
-	var units []uint32
-	var offs []int32
-	next := 0 // the next end to translate: spans[next/2][next%2]
-	base := 0 // position of the piece's first unit
-	for from := 0; from < len(html) && next < 2*len(spans); {
-		to := nextCut(html, from)
-		units, offs = preprocess(html[from:to], m.Unit, units[:0], offs[:0], true)
-		for next < 2*len(spans) {
-			e := &spans[next/2][next%2]
-			if *e >= base+len(offs) {
-				break
-			}
-			*e = from + int(offs[*e-base])
-			next++
-		}
-		base += len(offs)
-		from = to
+	ends := make([]int, 0, 2*len(spans))
+	for _, sp := range spans {
+		ends = append(ends, sp[0], sp[1])
 	}
-	for ; next < 2*len(spans); next++ {
-		spans[next/2][next%2] = len(html) // the end of the last run, past the last unit
+	m.leanOffsets(html, ends)
+	for i := range spans {
+		spans[i] = [2]int{ends[2*i], ends[2*i+1]}
 	}
 	if m.Snap {
 		spans = snapSpans(html, spans, snapExtend)
 	}
 	return spans
+}
+
+// leanOffsets translates unit positions of a huge page, ascending, into the byte offsets of
+// their units in place (a position past the last unit becomes len(html)), by a pass over
+// the pieces.
+func (m *Model) leanOffsets(html string, pos []int) {
+	var units []uint32
+	var offs []int32
+	next := 0 // the next position to translate
+	base := 0 // position of the piece's first unit
+	for from := 0; from < len(html) && next < len(pos); {
+		to := nextCut(html, from)
+		units, offs = preprocess(html[from:to], m.Unit, units[:0], offs[:0], true)
+		for next < len(pos) && pos[next] < base+len(offs) {
+			pos[next] = from + int(offs[pos[next]-base])
+			next++
+		}
+		base += len(offs)
+		from = to
+	}
+	for ; next < len(pos); next++ {
+		pos[next] = len(html) // past the last unit
+	}
 }

@@ -11,9 +11,9 @@ import (
 type LabelOptions struct {
 	BodyMinWords  int // a body has more than this many words (the paper: 100)
 	TitleMaxWords int // a title has 1 to this many words (the paper: 20)
-	// DocTitle first looks for the title among the passages outside <head> whose terms
-	// are mostly (at least half) in the page's <title>, the one with the largest share times
-	// shared terms (so that a one-word tag does not beat the headline), then the closest to
+	// DocTitle first looks for the title among the passages outside <head> whose distinct
+	// terms are mostly (at least half) in the page's <title>, the one with the largest share
+	// times shared terms (so that a one-word tag does not beat the headline), then the closest to
 	// the body; the paper's heuristic decides when none is, with the body's leading pieces
 	// as candidates too (see leadingHeadline). A <title> that is the same on every page of
 	// the cluster (fixed text in the pattern) is not used. Not in the paper.
@@ -30,14 +30,18 @@ type LabelOptions struct {
 	// MaxLinkShare, when positive, leaves out of the body candidates the passages of which at
 	// least this share of the words are link text (a "most read" list). Not in the paper.
 	MaxLinkShare float64
-	// BodyFallback takes the longest passage of at least BodyFallback words as the body when
-	// none has more than BodyMinWords (0: off, the paper). Not in the paper.
+	// BodyFallback, when no passage has more than BodyMinWords words, takes as the body the
+	// longest passage of more than BodyFallback words that is not in <head>, not reader
+	// comments and not a list of links (SkipComments, MaxLinkShare); 0: off, the paper.
+	// BodyMinWords is the length of a news story; a site of short articles (a paragraph of
+	// 80 words) has no passage that long, and its article is still the longest passage that
+	// is no title. Not in the paper.
 	BodyFallback int
 }
 
 // DefaultLabelOptions are the paper's thresholds, with DocTitle, BodyAfterTitle and
 // SkipComments.
-var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true, BodyAfterTitle: true, SkipComments: true, MaxLinkShare: 0.5}
+var DefaultLabelOptions = LabelOptions{BodyMinWords: 100, TitleMaxWords: 20, DocTitle: true, BodyAfterTitle: true, SkipComments: true, MaxLinkShare: 0.5, BodyFallback: 20}
 
 // Label picks the body and the title among the passages (indices, -1 when none), which must
 // have their Text and Words set and be in pattern pre-order.
@@ -76,7 +80,9 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 	}
 	if body < 0 && opt.BodyFallback > 0 {
 		for i := range ps {
-			if ps[i].Words >= opt.BodyFallback && !ps[i].InHead && (body < 0 || ps[i].Words > ps[body].Words) {
+			if p := &ps[i]; p.Words > opt.BodyFallback && !p.InHead && !(opt.SkipComments && p.Comments) &&
+				!(opt.MaxLinkShare > 0 && float64(p.LinkWords) >= opt.MaxLinkShare*float64(p.Words)) &&
+				(body < 0 || p.Words > ps[body].Words) {
 				body = i
 			}
 		}
@@ -230,13 +236,19 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 		if n := countWords(text); n < 1 || n > opt.TitleMaxWords || len(ws) == 0 {
 			return
 		}
-		common := 0
+		// Distinct terms: a piece full of "the" and "of" is not the headline because the
+		// <title> has them too.
+		seen := make(map[string]struct{}, len(ws))
 		for _, w := range ws {
+			seen[w] = struct{}{}
+		}
+		common, n := 0, len(seen)
+		for w := range seen {
 			if _, ok := dt[w]; ok {
 				common++
 			}
 		}
-		share := float64(common) / float64(len(ws))
+		share := float64(common) / float64(n)
 		if share < 0.5 {
 			return
 		}

@@ -53,7 +53,7 @@ type Options struct {
 // paper's parameters (similarity, thresholds, gap) kept: the method as published.
 func (o Options) Faithful() Options {
 	o.Compose.MergeVariable, o.Compose.SkipAccepted = false, false
-	o.Label.DocTitle, o.Label.BodyAfterTitle, o.Label.SkipComments, o.Label.MaxLinkShare = false, false, false, 0
+	o.Label.DocTitle, o.Label.BodyAfterTitle, o.Label.SkipComments, o.Label.MaxLinkShare, o.Label.BodyFallback = false, false, false, 0, 0
 	o.Soft = false
 	o.RegionGap, o.LeadWords, o.LinkDensity, o.ContinueWords, o.TeaserRun = -1, 0, 0, 0, 0
 	return o
@@ -227,10 +227,30 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 		ex.BodyRoots, _ = st.trimComments(ex.BodyRoots, opt.Label.BodyMinWords)
 	}
 	if opt.LeadWords > 0 && ex.Title >= 0 && ex.Title < ex.Body {
-		var lead []int32
+		// The short passages (a subheading, a table, a list) between two lead passages of
+		// text join too when they lie in the body's container: the pattern of an article
+		// of many kinds of blocks cuts it into many passages. (Not those after the last
+		// lead passage: there a byline, photo credits and view counts wait.)
+		var lead, pending []int32
+		container := int32(-1)
+		if len(ex.BodyRoots) > 0 {
+			container = pg.Tree.Nodes[liftBlock(pg.Tree, ex.BodyRoots[0])].Parent
+		}
+		gap := false
 		for k := ex.Title + 1; k < ex.Body; k++ {
-			if ps[k].Words >= opt.LeadWords && !ps[k].InHead {
-				lead = append(lead, ps[k].Roots...)
+			p := &ps[k]
+			if p.InHead {
+				continue
+			}
+			if p.Words >= opt.LeadWords {
+				links := opt.Label.MaxLinkShare > 0 && float64(p.LinkWords) >= opt.Label.MaxLinkShare*float64(p.Words)
+				if !links {
+					lead = append(lead, pending...)
+				}
+				lead = append(lead, p.Roots...)
+				pending, gap = pending[:0], !links
+			} else if gap && inside(pg.Tree, p.Roots, container) {
+				pending = append(pending, p.Roots...)
 			}
 		}
 		if len(lead) > 0 {
@@ -334,23 +354,20 @@ func fixedTitle(p *Tree) bool {
 }
 
 // continuation returns the roots of the passages after the body that continue it (see
-// Options.ContinueWords): at least minWords words, not comments, every root a sibling of the
-// body's last root, with the shorter sibling passages between them. It stops at the first
-// long passage elsewhere.
+// Options.ContinueWords): at least minWords words, not comments, every root inside the parent
+// of the body's last root, with the shorter passages inside it between them. It stops at the
+// first long passage elsewhere. The body's last root counts as its block (a text's or an
+// inline element's paragraph: where the pattern fixed the paragraph element, every paragraph
+// is a passage of its own), and inside means anywhere below the parent, not only among its
+// children (a list's items, a table's rows, a quote's paragraph continue an article whose
+// paragraphs are the parent's children).
 func continuation(t *Tree, ps []Passage, body, minWords int) []int32 {
 	roots := ps[body].Roots
 	if len(roots) == 0 {
 		return nil
 	}
-	parent := t.Nodes[roots[len(roots)-1]].Parent
-	siblings := func(p *Passage) bool {
-		for _, r := range p.Roots {
-			if t.Nodes[r].Parent != parent {
-				return false
-			}
-		}
-		return true
-	}
+	parent := t.Nodes[liftBlock(t, roots[len(roots)-1])].Parent
+	siblings := func(p *Passage) bool { return inside(t, p.Roots, parent) }
 	var out, pending []int32
 	for k := body + 1; k < len(ps); k++ {
 		p := &ps[k]
@@ -367,4 +384,29 @@ func continuation(t *Tree, ps []Passage, body, minWords int) []int32 {
 		pending = pending[:0]
 	}
 	return out
+}
+
+// liftBlock returns the node r, or for a text or an inline element the nearest block holding
+// it (blockOf): the paragraph whose text a wildcard inside a fixed <p> consumed.
+func liftBlock(t *Tree, r int32) int32 {
+	if n := &t.Nodes[r]; n.Tag != TextTag && blockTag(n.Tag) {
+		return r
+	}
+	if b := blockOf(t, r); b >= 0 {
+		return b
+	}
+	return r
+}
+
+// below reports whether node r lies in the subtree of node a, a excluded (false when a < 0).
+func below(t *Tree, r, a int32) bool { return a >= 0 && r > a && r < a+t.Nodes[a].Size }
+
+// inside reports whether every root lies below node a.
+func inside(t *Tree, roots []int32, a int32) bool {
+	for _, r := range roots {
+		if !below(t, r, a) {
+			return false
+		}
+	}
+	return true
 }

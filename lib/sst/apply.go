@@ -294,26 +294,32 @@ func sameKeys(s *ModelStyle, kids []kid) bool {
 }
 
 // noise reports whether the page leaf pn, mapped to a model leaf with feature entropies local, is noise: its
-// importance 1 - Σ w(a)/l over its l distinct words (or, without words, its image sources
-// and link targets) is below the threshold, where w(a) is 1 for a locally noisy feature
-// (entropy at least LocalNoise in mn) and, with graded scoring, the feature's entropy
-// otherwise (0 without). A leaf without features is not noise. It also returns the
-// importance (1 when not measured).
+// importance 1 - Σ w(a)/l over its l distinct words and pairs of neighbouring words (or,
+// without words, its image sources and link targets) is below the threshold, where w(a) is 1
+// for a locally noisy feature (entropy at least LocalNoise in mn) and, with graded scoring,
+// the feature's entropy otherwise (0 without). A leaf without features, or whose words are
+// all numbers, is not noise. It also returns the importance (1 when not measured).
 func (mp *mapper) noise(local map[uint32]float32, pn *dom.Node) (bool, float64) {
 	if len(local) == 0 || mp.m.opts.LocalNoise <= 0 {
 		return false, 1
 	}
 	mp.feats = mp.feats[:0]
 	add := func(f uint32) { mp.feats = append(mp.feats, f) }
-	wordFeatures(pn, add)
+	wordFeatures(pn, add, mp.m.opts.Pairs)
 	if len(mp.feats) == 0 {
-		features(pn, add)
+		features(pn, add, mp.m.opts.Pairs)
 	}
 	if len(mp.feats) == 0 {
 		return false, 1
 	}
 	slices.Sort(mp.feats)
 	fs := slices.Compact(mp.feats)
+	if onlyNumbers(fs) {
+		// Every number is one feature, so that dates and counts in the template do not look
+		// new on every page; that feature is everywhere, and says nothing about a block
+		// made of numbers alone (the cells of a table of figures): no verdict by words.
+		return false, 1
+	}
 	h := float32(mp.m.opts.LocalNoise)
 	graded := mp.m.opts.Graded
 	noise := 0.0
@@ -530,4 +536,20 @@ func smooth(kids []kid) {
 			k.verdict = verdictKeep
 		}
 	}
+}
+
+// The features of numbers: every number is one word, and so is a pair of two of them.
+var (
+	numberWord = fold(featWord ^ numberFeature)
+	numberPair = fold(featPair ^ (uint64(numberWord)<<32 | uint64(numberWord)))
+)
+
+// onlyNumbers reports whether the sorted distinct features are numbers and nothing else.
+func onlyNumbers(fs []uint32) bool {
+	for _, f := range fs {
+		if f != numberWord && f != numberPair {
+			return false
+		}
+	}
+	return len(fs) > 0
 }

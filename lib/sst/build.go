@@ -145,7 +145,7 @@ func (l *Learner) addNode(e *Element, n *dom.Node) {
 		if len(e.cur) == 0 && len(e.curBlock) == 0 {
 			l.touched = append(l.touched, e)
 		}
-		features(n, e.addFeature)
+		features(n, e.addFeature, l.opts.Pairs)
 		if l.opts.Repeats {
 			if b, ok := blockHash(n); ok {
 				e.addBlock(b)

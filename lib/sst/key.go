@@ -312,37 +312,75 @@ const (
 )
 
 // features calls add with the hash of every feature of n's subtree: each word (a run of
-// letters, digits and underscores, lower-cased), each image source and each link target.
-func features(n *dom.Node, add func(uint32)) { walkFeatures(n, add, true) }
+// letters, digits and underscores, lower-cased), with pairs each pair of neighbouring words,
+// each image source and each link target.
+func features(n *dom.Node, add func(uint32), pairs bool) {
+	w := featWalker{add: add, pairs: pairs, targets: true}
+	w.walk(n)
+}
 
-// wordFeatures calls add with the hash of every word of n's subtree.
-func wordFeatures(n *dom.Node, add func(uint32)) { walkFeatures(n, add, false) }
+// wordFeatures calls add with the hash of every word of n's subtree and, with pairs, of every
+// pair of neighbouring words.
+func wordFeatures(n *dom.Node, add func(uint32), pairs bool) {
+	w := featWalker{add: add, pairs: pairs}
+	w.walk(n)
+}
 
-func walkFeatures(n *dom.Node, add func(uint32), targets bool) {
+// featPair is mixed into the hash of a pair of neighbouring words (Options.Pairs).
+//
+// Why pairs: a word says whether the site uses it everywhere, a pair whether its text is said
+// everywhere. Template text repeats whole, so its pairs are as common over the pages as its
+// words; an article's text is new on every page even where every word of it is common (a
+// small site about one topic, a language whose text the sample covers well, a short
+// vocabulary), and its pairs show it. With words alone the paragraphs of such a site are all
+// locally noisy and the article's leaf goes as template.
+const featPair = 0x94d049bb133111eb
+
+// featWalker walks a subtree for its features; pairs chain the words across text nodes and
+// inline elements, as a reader reads them.
+type featWalker struct {
+	add            func(uint32)
+	pairs, targets bool
+	prev           uint32
+	have           bool
+}
+
+func (w *featWalker) word(f uint32) {
+	w.add(f)
+	if !w.pairs {
+		return
+	}
+	if w.have {
+		w.add(fold(featPair ^ (uint64(w.prev)<<32 | uint64(f))))
+	}
+	w.prev, w.have = f, true
+}
+
+func (w *featWalker) walk(n *dom.Node) {
 	switch n.Type {
 	case dom.Text:
-		wordHashes(n.Text, add)
+		wordHashes(n.Text, w.word)
 		return
 	case dom.Element:
 		if skipped(n) {
 			return
 		}
-		if !targets {
+		if !w.targets {
 			break
 		}
 		switch n.Tag {
 		case "img":
 			if v, ok := attr(n, "src"); ok && v != "" {
-				add(fold(featImage ^ xxhash.Sum64String(v)))
+				w.add(fold(featImage ^ xxhash.Sum64String(v)))
 			}
 		case "a":
 			if v, ok := attr(n, "href"); ok && v != "" {
-				add(fold(featLink ^ xxhash.Sum64String(v)))
+				w.add(fold(featLink ^ xxhash.Sum64String(v)))
 			}
 		}
 	}
 	for _, c := range n.Children {
-		walkFeatures(c, add, targets)
+		w.walk(c)
 	}
 }
 
@@ -460,9 +498,10 @@ const minRepeatWords = 4
 // dates and counts may differ), and whether it has at least minRepeatWords words.
 func blockHash(n *dom.Node) (uint32, bool) {
 	h, c := uint64(0x3c6ef372fe94f82b), 0
-	wordFeatures(n, func(f uint32) {
+	w := featWalker{add: func(f uint32) {
 		h = seqHash(h, uint64(f))
 		c++
-	})
+	}}
+	w.walk(n)
 	return fold(h), c >= minRepeatWords
 }

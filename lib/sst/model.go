@@ -39,6 +39,7 @@ type Model struct {
 	Global      bool    `json:"global_scoring,omitempty"`
 	Smooth      bool    `json:"smooth,omitempty"`
 	Repeats     bool    `json:"repeats,omitempty"`
+	Pairs       bool    `json:"pairs,omitempty"`
 	Pages       int     `json:"pages"`
 	Root        *Node   `json:"root"`
 	// GlobalFeatures lists the features with their presence entropy over all the sample
@@ -93,7 +94,7 @@ func (l *Learner) Model() *Model {
 	m := &Model{
 		Version: Version, Mode: l.opts.Mode.String(), Threshold: l.opts.Threshold,
 		Gamma: l.opts.Gamma, LocalNoise: l.opts.LocalNoise, Virtual: l.opts.VirtualLeaves,
-		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Smooth: l.opts.Smooth, Repeats: l.opts.Repeats, Pages: l.pages, MaxDepth: l.opts.MaxDepth, opts: l.opts,
+		Similarity: l.opts.Similarity, Rare: l.opts.Rare, Records: l.opts.Records, LinkDensity: l.opts.LinkDensity, Graded: l.opts.Graded, Global: l.opts.Global, Smooth: l.opts.Smooth, Repeats: l.opts.Repeats, Pairs: l.opts.Pairs, Pages: l.pages, MaxDepth: l.opts.MaxDepth, opts: l.opts,
 	}
 	m.Root = simplify(root, l.opts, l.pages)
 	if l.opts.Global && l.pages > 1 {
@@ -264,7 +265,7 @@ func Load(raw []byte) (*Model, error) {
 		return nil, fmt.Errorf("sst: model has no root")
 	}
 	m.opts = Options{Mode: mode, Threshold: m.Threshold, Gamma: m.Gamma, VirtualLeaves: m.Virtual,
-		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth, Repeats: m.Repeats}
+		LocalNoise: m.LocalNoise, Similarity: m.Similarity, Rare: m.Rare, Records: m.Records, LinkDensity: m.LinkDensity, Graded: m.Graded, Global: m.Global, Smooth: m.Smooth, Repeats: m.Repeats, Pairs: m.Pairs}
 	m.MaxDepth = dom.DefaultMaxDepth
 	if err := m.opts.validate(); err != nil {
 		return nil, err

@@ -88,6 +88,11 @@ type Options struct {
 	// Repeats drops a block of at least 4 words whose whole text (numbers aside) was found in
 	// the same leaf on at least two sample pages: an author's biography, a promotion.
 	Repeats bool
+	// Pairs adds to a leaf's features (the paper's words, image sources and link targets)
+	// the pairs of neighbouring words. A word says whether the site uses it everywhere, a
+	// pair whether the text is said everywhere: the articles of a site whose words are all
+	// common (one topic, a narrow vocabulary) are no longer noise by their words.
+	Pairs bool
 	// MaxDepth flattens, in pages parsed from HTML (AddHTML, ApplyHTML, View), the elements
 	// nested deeper than this (dom.MaxDepth: their content follows them, nothing is dropped);
 	// 0: no limit. Both option sets use dom.DefaultMaxDepth, as browsers do.
@@ -97,11 +102,11 @@ type Options struct {
 // DefaultOptions returns the defaults chosen on the evaluation pages (README.md has the
 // measurements): ModeMerge with attribute similarity 0.5, t = 0.25, γ = 0.9, virtual leaves,
 // graded leaf scoring with features locally noisy at H >= 0.9, records of 3, link density 0.7,
-// global scoring, smoothing and repeated blocks.
+// global scoring, smoothing, repeated blocks and word pairs.
 func DefaultOptions() Options {
 	return Options{Mode: ModeMerge, Threshold: 0.25, Gamma: 0.9, VirtualLeaves: true, LocalNoise: 0.9,
 		Similarity: 0.5, Records: 3, LinkDensity: 0.7, Graded: true, Global: true, Smooth: true, Repeats: true,
-		MaxDepth: dom.DefaultMaxDepth}
+		Pairs: true, MaxDepth: dom.DefaultMaxDepth}
 }
 
 // FaithfulOptions returns the paper's basic algorithm (with virtual leaves, which the paper

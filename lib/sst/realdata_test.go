@@ -142,6 +142,9 @@ func envOptions(t testing.TB) Options {
 	if v := os.Getenv("SST_GLOBAL"); v != "" {
 		o.Global = v == "1"
 	}
+	if v := os.Getenv("SST_PAIRS"); v != "" {
+		o.Pairs = v == "1"
+	}
 	if v := os.Getenv("SST_LINK"); v != "" {
 		o.LinkDensity, _ = strconv.ParseFloat(v, 64)
 	}

@@ -16,6 +16,21 @@
 // paragraphs and sometimes an image with a caption. Titles also appear outside the content,
 // as on real sites: in <title>, meta tags, JSON-LD, breadcrumbs and other pages' link lists.
 //
+// # Plain shapes
+//
+// Shapes (Shape, Shapes, EachShape, Config.Shapes) are small plain sites beside the news
+// corpus, the kinds a crawl holds besides large news sites: an HTML5 page, nested class-named
+// divs, an old table layout with <br><br> paragraphs and <font>, one short paragraph per
+// article, articles with lists, a table, code and a quote, a blog with a comment thread, a wiki
+// page with a table of contents, Japanese (no spaces), Arabic (dir=rtl) and Russian text (real
+// function words and generated words of those scripts), pages of identical structure, a site
+// redesigned halfway, and a two-page site; 2 to 40 pages each. All but the article is the same
+// on every page of a shape (or its half, for the redesign), except what a shape says varies and
+// is not content either (a blog's date line and comments, a wiki's table of contents and
+// last-edited line). Their records carry "shape"; gold and gold_spans are as below, except
+// that the table layout's paragraphs are runs of text between <br>s, so their spans are that
+// text. They have their own random streams: the news corpus is the same with or without them.
+//
 // Config.StaticTemplate gives the easy case instead: every byte outside the content is the
 // same on all articles of a template (no per-page head, byline, lists, ids, optional blocks or
 // images), so template bytes and content bytes are exactly known.

@@ -23,6 +23,9 @@ type Config struct {
 	// optional blocks or images. The easy case the papers' examples assume; off, the
 	// template varies per page as on real sites.
 	StaticTemplate bool
+	// Shapes are plain sites (see Shape) generated after the news sites, from the same Seed
+	// (EachShape); none when nil, so the news corpus alone is as before.
+	Shapes []Shape
 }
 
 // Defaults for zero fields.
@@ -87,7 +90,9 @@ type Page struct {
 	// index pages.
 	GoldSpans [][2]int `json:"gold_spans"`
 	Kind      string   `json:"kind"`     // "article" or "index"
-	Template  string   `json:"template"` // "A" or "B" for articles, "index" for index pages
+	Template  string   `json:"template"` // "A" or "B" for articles, "index" for index pages; a shape's template name
+	// Shape names the plain shape (Shapes) the page belongs to; empty in the news corpus.
+	Shape string `json:"shape,omitempty"`
 }
 
 // Generate returns all pages of cfg in memory; use Each for large corpora.
@@ -101,7 +106,8 @@ func Generate(cfg Config) ([]Page, error) {
 }
 
 // Each generates the pages of cfg one at a time and calls fn with each, in a fixed order
-// (site by site, or round-robin when cfg.Interleave). The Page is fn's to keep. Memory stays
+// (site by site, or round-robin when cfg.Interleave; then the pages of cfg.Shapes, shape by
+// shape). The Page is fn's to keep. Memory stays
 // flat whatever the corpus size. Each stops at fn's first error and returns it.
 func Each(cfg Config, fn func(*Page) error) error {
 	c, err := cfg.Normalized()
@@ -120,7 +126,7 @@ func Each(cfg Config, fn func(*Page) error) error {
 				}
 			}
 		}
-		return nil
+		return EachShape(c.Seed, c.Shapes, fn)
 	}
 	for _, s := range sites {
 		for pos := range c.PagesPerSite {
@@ -129,7 +135,7 @@ func Each(cfg Config, fn func(*Page) error) error {
 			}
 		}
 	}
-	return nil
+	return EachShape(c.Seed, c.Shapes, fn)
 }
 
 // Random streams: every piece of a corpus has its own PCG stream derived from the seed, so a

@@ -27,6 +27,7 @@ type GoldRecord struct {
 	GoldSpans    [][2]int `json:"gold_spans"`
 	Kind         string   `json:"kind"`
 	Template     string   `json:"template"`
+	Shape        string   `json:"shape,omitempty"`
 }
 
 // WriteWARC writes every page of cfg as a WARC response record to rw (with an HTTP header:
@@ -51,7 +52,7 @@ func WriteWARC(rw ResponseWriter, gold io.Writer, cfg Config) error {
 			return err
 		}
 		return enc.Encode(GoldRecord{ID: p.ID, WARCRecordID: id, URL: p.URL, Site: p.Site, Gold: p.Gold,
-			GoldTitle: p.GoldTitle, GoldSpans: p.GoldSpans, Kind: p.Kind, Template: p.Template})
+			GoldTitle: p.GoldTitle, GoldSpans: p.GoldSpans, Kind: p.Kind, Template: p.Template, Shape: p.Shape})
 	})
 	if err != nil {
 		return err

@@ -320,7 +320,7 @@ func report(items []*item, scores [][]float32, w io.Writer) {
 		pred := it.ex.Page.Render(kept)
 		p := it.page
 		wb := sc.Score(pred, p.Gold)
-		with, without := metric.FoldedSnippets(pred, p.With), metric.FoldedSnippets(pred, p.Without)
+		with, without := sc.Snippets(pred, p.With, p.Without)
 		sn := metric.CountSnippets(pred, p.With, p.Without)
 		for _, k := range []string{it.set, it.set + "/" + groupOf(it)} {
 			if strings.HasSuffix(k, "/") {
@@ -328,7 +328,11 @@ func report(items []*item, scores [][]float32, w io.Writer) {
 			}
 			a := get(k)
 			a.pages++
-			a.words.Add(wb, with, without)
+			a.words.Add(wb)
+			if it.set == "wcxb-dev" {
+				a.words.AddWith(with)
+				a.words.AddWithout(without)
+			}
 			a.snip.Add(sn)
 			if p.Gold != "" {
 				a.aeb.Add(pred, p.Gold)

@@ -3,6 +3,7 @@
 //	go run ./scripts/synth -sites 5 -pages 20 -seed 1 -o out/synth.jsonl
 //	go run ./scripts/synth -o out/synth.jsonl.zst            # the default sample, zstd
 //	go run ./scripts/synth -mb 500 -o out/big.warc.gz        # ~500 MB of pages, + out/big.gold.jsonl
+//	go run ./scripts/synth -shapes -o out/sample.jsonl.zst   # + the plain shapes (13 small sites)
 //
 // The output format follows the name: .jsonl (or "-" for stdout), .jsonl.gz, .jsonl.zst, and
 // .warc, .warc.gz, .warc.zst, which get a gold file beside them (name.gold.jsonl, keyed by
@@ -40,6 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pageBytes := fs.Int("page-bytes", def.PageBytes, "about how large a page is")
 	interleave := fs.Bool("interleave", false, "emit pages round-robin over the sites, as a crawl would")
 	static := fs.Bool("static", false, "the same template bytes on every article of a template (no per-page lists, dates, ids or optional blocks)")
+	shapes := fs.Bool("shapes", false, "after the news sites, write lib/synth's plain shapes: 13 small sites of 2 to 40 pages (HTML5, nested divs, a table layout, a blog, a wiki, Japanese, Arabic, Russian...)")
 	mb := fs.Float64("mb", 0, "write about this many MB of HTML (sets -pages from -sites and -page-bytes)")
 	out := fs.String("o", "-", "output file: .jsonl, .jsonl.gz, .jsonl.zst, .warc, .warc.gz or .warc.zst; - for JSON lines on stdout")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -62,6 +64,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.PagesPerSite = n
 	}
+	if *shapes {
+		cfg.Shapes = synth.Shapes()
+	}
 	cfg.IndexPages = *index
 	if *index < 0 {
 		cfg.IndexPages = cfg.PagesPerSite / 8
@@ -77,8 +82,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	secs := time.Since(start).Seconds()
-	fmt.Fprintf(stderr, "synth: %d sites x %d pages, %.1f MB written to %s in %.2fs\n",
-		cfg.Sites, cfg.PagesPerSite, float64(n)/1e6, *out, secs)
+	fmt.Fprintf(stderr, "synth: %d sites x %d pages%s, %.1f MB written to %s in %.2fs\n",
+		cfg.Sites, cfg.PagesPerSite, plainShapes(cfg), float64(n)/1e6, *out, secs)
 	return 0
 }
 
@@ -172,12 +177,20 @@ func writeWARC(cfg synth.Config, path, goldPath string, w io.Writer) error {
 	_, err = ww.WriteWarcinfo("2024-01-01T00:00:00Z", []warc.Field{
 		{Name: "software", Value: "chaff scripts/synth"},
 		{Name: "format", Value: "WARC File Format 1.1"},
-		{Name: "description", Value: fmt.Sprintf("synthetic sites: seed %d, %d sites x %d pages, %d index pages per site, %d templates, cjk %v",
-			cfg.Seed, cfg.Sites, cfg.PagesPerSite, cfg.IndexPages, cfg.Templates, cfg.CJK)},
+		{Name: "description", Value: fmt.Sprintf("synthetic sites: seed %d, %d sites x %d pages, %d index pages per site, %d templates, cjk %v%s",
+			cfg.Seed, cfg.Sites, cfg.PagesPerSite, cfg.IndexPages, cfg.Templates, cfg.CJK, plainShapes(cfg))},
 	})
 	if err != nil {
 		return err
 	}
 	err = synth.WriteWARC(ww, gold, cfg)
 	return errors.Join(err, ww.Close(), gold.Close())
+}
+
+// plainShapes says how many plain shapes follow the news sites, if any.
+func plainShapes(cfg synth.Config) string {
+	if len(cfg.Shapes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" + %d plain shapes", len(cfg.Shapes))
 }

@@ -1,0 +1,180 @@
+package ngramcut
+
+import (
+	stdhtml "html"
+	"strings"
+	"unicode"
+
+	"github.com/chaffkit/chaff/lib/htmltext"
+)
+
+// dropShortRunsIn is MinRun without Bridge on the range string r of html: runs of 1s shorter
+// than min units become 0s, but for two kinds of short run, which stay:
+//
+//   - the short runs between two long ones when no covered gap from the one to the other
+//     holds text (template markup only, at most a word: see hasText): a subheading, the
+//     cells of a table, a short paragraph inside the article, cut off by markup that many
+//     pages share (</td><td>, </p>\n<h2>);
+//   - the headline: the longest short run after the <title> whose text, of two words or
+//     more, is part of the page's <title>. Sites name the article there; a <title> that
+//     names only the site is template, and its text on the page is covered, not a run.
+//
+// Short runs elsewhere (dates, related links, teasers between covered markup) go as before.
+// offsets translates unit positions, ascending, into byte offsets of html in place (a
+// position past the last unit becomes len(html)).
+func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
+	var runs [][2]int // unit ranges of the runs of 1s
+	short := false
+	for j := 0; j < len(r); {
+		if r[j] == 0 {
+			j++
+			continue
+		}
+		k := j
+		for k < len(r) && r[k] == 1 {
+			k++
+		}
+		runs = append(runs, [2]int{j, k})
+		short = short || k-j < min
+		j = k
+	}
+	if !short {
+		return
+	}
+	pos := make([]int, 0, 2*len(runs))
+	for _, ru := range runs {
+		pos = append(pos, ru[0], ru[1])
+	}
+	offsets(pos)
+	span := func(i int) string { return html[pos[2*i]:pos[2*i+1]] }
+	gap := func(i int) string { return html[pos[2*i-1]:pos[2*i]] } // before run i
+	keep := make([]bool, len(runs))
+	last := -1 // the last long run
+	for b, ru := range runs {
+		if ru[1]-ru[0] < min {
+			continue
+		}
+		keep[b] = true
+		if last >= 0 && b > last+1 {
+			clean := true
+			for k := last + 1; k <= b && clean; k++ {
+				clean = !hasText(gap(k))
+			}
+			for k := last + 1; k < b && clean; k++ {
+				keep[k] = true
+			}
+		}
+		last = b
+	}
+	// The <title> is looked for up to its end tag only (a page without one is read once
+	// more, not parsed); its own text is a run too, and hidden.
+	if after := indexFold(html, "</title"); after >= 0 {
+		title := foldSpace(htmltext.Title(html[:after+len("</title>")]))
+		best, bestLen := -1, 0
+		for b := range runs {
+			if keep[b] || pos[2*b] < after {
+				continue
+			}
+			t := foldSpace(textOf(span(b)))
+			if len(t) > bestLen && wordCount(t) >= 2 && title != "" && strings.Contains(title, t) {
+				best, bestLen = b, len(t)
+			}
+		}
+		if best >= 0 {
+			keep[best] = true
+		}
+	}
+	for b, ru := range runs {
+		if !keep[b] {
+			clear(r[ru[0]:ru[1]])
+		}
+	}
+}
+
+// textOf returns the text of a piece of a page between its tags, character references
+// decoded: a piece that starts inside a tag starts after it, one that ends inside a tag
+// ends before it.
+func textOf(s string) string {
+	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
+		s = s[i+1:]
+	}
+	var sb strings.Builder
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			sb.WriteString(s)
+			break
+		}
+		sb.WriteString(s[:i])
+		sb.WriteByte(' ')
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		s = s[i+j+1:]
+	}
+	return stdhtml.UnescapeString(sb.String())
+}
+
+// hasText reports whether a covered gap between two runs shows words of its own: more than
+// one word outside its tags (script and style bodies count: such a gap is not kept across),
+// not counting the pieces of words the runs end and start with (the cut is on characters,
+// and snapping gives those letters to the runs' words). One word is allowed because the
+// n-grams that cover shared markup reach a few characters into the text beside it: a
+// link's `of <a href="/posts/`, a code block's `<pre><code>def `.
+func hasText(s string) bool {
+	t := textOf(s)
+	if s != "" && s[len(s)-1] != '>' {
+		t = strings.TrimRightFunc(t, func(c rune) bool { return !unicode.IsSpace(c) })
+	}
+	if s != "" && s[0] != '<' {
+		t = strings.TrimLeftFunc(t, func(c rune) bool { return !unicode.IsSpace(c) })
+	}
+	return wordCount(t) > 1
+}
+
+// foldSpace lower-cases s and folds its runs of white space into one space, trimmed.
+func foldSpace(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// wordCount counts the words of s: runs of letters and digits, a character of a script
+// written without spaces (Han, kana, Hangul, Thai) counting half.
+func wordCount(s string) float64 {
+	n, in := 0.0, false
+	for _, c := range s {
+		switch {
+		case c >= 0x2E80 && unicode.In(c, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai):
+			n += 0.5
+			in = false
+		case unicode.IsLetter(c) || unicode.IsDigit(c):
+			if !in {
+				n++
+			}
+			in = true
+		default:
+			in = false
+		}
+	}
+	return n
+}
+
+// indexFold is the index of the first occurrence of the lower-case ASCII needle in s,
+// ignoring ASCII case, or -1.
+func indexFold(s, needle string) int {
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := 0
+		for j < len(needle) {
+			c := s[i+j]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != needle[j] {
+				break
+			}
+			j++
+		}
+		if j == len(needle) {
+			return i
+		}
+	}
+	return -1
+}
