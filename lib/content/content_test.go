@@ -172,9 +172,9 @@ func TestJoin(t *testing.T) {
 	n := len(p.Blocks)
 	s := make([]float32, n)
 	for i := range s {
-		s[i] = 0.4 // undecided
+		s[i] = 0.7 // content, by the page alone
 	}
-	s[3] = 0.9
+	s[3] = 0.97
 	// The site keeps the paragraphs (blocks 3-5) and calls the rest template.
 	var site Site
 	for i, b := range p.Blocks {
@@ -186,6 +186,11 @@ func TestJoin(t *testing.T) {
 		}
 	}
 	site.Fit, site.Pages = 1, 10
+	// The site calls the others template: they go; block 3, far surer, and the blocks the
+	// site keeps stay.
+	site.Kept = site.Kept[1:] // block 3 is not kept by the site
+	site.Template = append(site.Template, Weighted{int(p.Blocks[3].Start), int(p.Blocks[3].End), 1})
+	sortWeighted(site.Template)
 	kept, v := p.Join(s, &site)
 	for i := range kept {
 		want := i >= 3 && i <= 5
@@ -201,10 +206,12 @@ func TestJoin(t *testing.T) {
 			t.Errorf("one page: block %d kept %v", i, kept[i])
 		}
 	}
-	// Both call block 3 content: kept whatever the fit.
-	site.Pages, site.Fit = 10, 0
-	s[3] = 0.6
-	if kept, _ = p.Join(s, &site); !kept[3] {
+	// Both call block 4 content: kept however strongly the rest says template.
+	site.Pages, site.Fit = 10, 1
+	site.Template = append(site.Template, Weighted{int(p.Blocks[4].Start), int(p.Blocks[4].End), 1})
+	sortWeighted(site.Template)
+	s[4] = 0.6
+	if kept, _ = p.Join(s, &site); !kept[4] {
 		t.Error("a block both call content was dropped")
 	}
 }
@@ -231,5 +238,13 @@ func TestModelRoundTrip(t *testing.T) {
 	}
 	if err := m2.UnmarshalBinary(b[:len(b)/2]); err == nil {
 		t.Error("half a model decodes without error")
+	}
+}
+
+func sortWeighted(w []Weighted) {
+	for i := 1; i < len(w); i++ {
+		for j := i; j > 0 && w[j].Start < w[j-1].Start; j-- {
+			w[j], w[j-1] = w[j-1], w[j]
+		}
 	}
 }
