@@ -318,7 +318,7 @@ func (s *scorer) summary(start time.Time) string {
 	sum := cli.Summary{
 		Tool: "score", Read: s.preds.read, Errors: int64(s.badRecords),
 		Consumed: map[string]int64{}, Skipped: s.preds.skipped,
-		Sites: -1, Bytes: s.bytes, Seconds: time.Since(start).Seconds(),
+		Sites: -1, InBytes: s.bytes, HTMLBytes: -1, Seconds: time.Since(start).Seconds(),
 	}
 	if s.opt.pages {
 		sum.Emitted = int64(s.scoredPreds)

@@ -40,6 +40,7 @@ type grouper struct {
 
 // newGrouper starts grouping; Open checked that --sample and --max-buffer are at least 1.
 func newGrouper(e *Env) *grouper {
+	e.c.live.learns.Store(true)
 	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
 }
 
@@ -107,7 +108,12 @@ func (g *grouper) forget(s *siteState) {
 }
 
 func (g *grouper) learn(s *siteState, ready readyFunc) {
+	live := &g.e.c.live
+	live.setPhase(fmt.Sprintf("learning %s (%d pages)", printable(s.key), len(s.pages)))
 	s.model, s.err = g.e.learnSite(s.key, s.pages)
+	live.setPhase("")
+	live.learned.Add(int64(len(s.pages)))
+	live.sites.Add(1)
 	s.learned = true
 	pages := s.pages
 	s.pages = nil

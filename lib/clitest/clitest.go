@@ -37,6 +37,10 @@ type Case struct {
 	Stdin string
 	Files map[string]string
 	Exit  int
+	// Terminal makes stderr a fake terminal (a Screen, 200 columns): the expected stderr is
+	// what the terminal shows at the end, and Check gets every byte written to it, escapes
+	// included.
+	Terminal bool
 	// Check, when set, runs extra assertions on the outputs.
 	Check func(t *testing.T, dir, stdout, stderr string)
 }
@@ -51,7 +55,7 @@ func Normalise(s, dir string) string {
 	return s
 }
 
-var timings = regexp.MustCompile(`\b(seconds|mb_per_s|ms|ns|time)=[0-9.e+-]+`)
+var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|ms|ns|time)=[0-9.e+-]+`)
 
 // Run runs the cases as subtests. Expected outputs live in
 // testdata/cli/<name>.stdout, .stderr and .exit, relative to the test.
@@ -79,15 +83,24 @@ func Run(t *testing.T, run RunFunc, prog string, cases []Case) {
 			}
 			t.Chdir(dir)
 			var stdout, stderr bytes.Buffer
-			code := run(args, strings.NewReader(c.Stdin), &stdout, &stderr)
-			if code != c.Exit {
-				t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.Exit, stderr.String())
+			var errW io.Writer = &stderr
+			screen := &Screen{Width: 200}
+			if c.Terminal {
+				errW = screen
 			}
-			out, errOut := Normalise(stdout.String(), dir), Normalise(stderr.String(), dir)
+			code := run(args, strings.NewReader(c.Stdin), &stdout, errW)
+			shown, raw := stderr.String(), stderr.String()
+			if c.Terminal {
+				shown, raw = screen.Text(), screen.Raw()
+			}
+			if code != c.Exit {
+				t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.Exit, shown)
+			}
+			out, errOut := Normalise(stdout.String(), dir), Normalise(shown, dir)
 			compareOut(t, expected+".stdout", out)
 			compare(t, expected+".stderr", errOut)
 			if c.Check != nil {
-				c.Check(t, dir, stdout.String(), stderr.String())
+				c.Check(t, dir, stdout.String(), raw)
 			}
 		})
 	}
