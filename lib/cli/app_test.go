@@ -118,7 +118,28 @@ func TestCLI(t *testing.T) {
 		{Name: "apply-content", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
 		{Name: "bad-content", Args: []string{"run", "--content", "maybe"}, Exit: 2},
 		{Name: "html-file", Args: []string{"run", "page.html", "--content", "off"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// One HTML file: nothing can be learned from one page, which a line says, and what
+		// the text is then.
+		{Name: "html-file-joined", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		{Name: "html-file-learn", Args: []string{"learn", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// show without --id shows the first page and says so, and how to see the others.
+		{Name: "show-first", Args: []string{"show", "--content", "off"}, Stdin: pages},
+		// A WARC of three records, two of them not pages, the third unreadable: the line
+		// saying nothing came out of it counts all three.
+		{Name: "warc-nothing-out", Args: []string{"run", "x.warc"}, Files: map[string]string{"x.warc": brokenWARC}},
 	})
+}
+
+// brokenWARC has a warcinfo record, a request record and a response whose Content-Length
+// is wrong.
+var brokenWARC = warcRecord("warcinfo", "application/warc-fields", "software: test\r\n", 0) +
+	warcRecord("request", "application/http; msgtype=request", "GET / HTTP/1.1\r\nHost: example.com\r\n\r\n", 0) +
+	warcRecord("response", "application/http; msgtype=response", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>hi</p>", 7)
+
+// warcRecord is one WARC record of type typ with block; its Content-Length is off by wrong.
+func warcRecord(typ, contentType, block string, wrong int) string {
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: %s\r\nWARC-Record-ID: <urn:uuid:%s>\r\nWARC-Target-URI: http://example.com/\r\nWARC-Date: 2024-01-01T00:00:00Z\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		typ, typ, contentType, len(block)-wrong, block)
 }
 
 var summaryRE = regexp.MustCompile(`summary read=(\d+) emitted=(\d+) errors=\d+ consumed=(\d+).* skipped=(\d+)`)

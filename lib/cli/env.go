@@ -48,6 +48,8 @@ type Env struct {
 	lw   *lineWriter
 	prog *progress // the progress line, on a terminal; nil otherwise
 
+	single singles // the sites learned from one page
+
 	onError  string
 	dropHTML bool
 	// recordsOut is set when the output is page records (run, apply): a failed page is then
@@ -425,6 +427,7 @@ func (e *Env) Close() int {
 		e.prog.stop()
 	}
 	if e.stopped == nil {
+		e.single.say(e)
 		e.rep.inputsFailed(e.in.r.ReadOf)
 	}
 	fmt.Fprintln(e.Stderr, e.Summary())

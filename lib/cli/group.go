@@ -111,6 +111,9 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live := &g.e.c.live
 	live.setPhase(fmt.Sprintf("learning %s (%d pages)", printable(s.key), len(s.pages)))
 	s.model, s.err = g.e.learnSite(s.key, s.pages)
+	if s.err == nil && pagesOf(s.model) == 1 && g.sample > 1 {
+		g.e.single.add(s.key, s.pages[0]) // (--sample 1 asks for it)
+	}
 	live.setPhase("")
 	live.learned.Add(int64(len(s.pages)))
 	live.sites.Add(1)
@@ -147,6 +150,7 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("site %s: learn: %w", site, err)
 	}
+
 	if w, ok := m.(Warner); ok {
 		for _, line := range w.Warnings() {
 			e.warnf("%s", line)
@@ -174,4 +178,47 @@ func distinct(pages []*page.Page) []*page.Page {
 		out = append(out, p)
 	}
 	return out
+}
+
+// singles counts the sites learned from one page (copies aside): nothing can be learned
+// from one page, since a site model finds what a site's pages repeat. A run says so once,
+// at its end (say), naming the first such site: an HTML file given alone, or a dump of
+// unrelated pages, which chaff extract is for.
+type singles struct {
+	n           int
+	site, first string // the first such site, and its page
+}
+
+func (s *singles) add(site string, p *page.Page) {
+	if s.n == 0 {
+		s.site, s.first = site, p.Name()
+		if s.first == "" {
+			s.first = p.Where()
+		}
+	}
+	s.n++
+}
+
+// say prints the line about the sites learned from one page, if any: what their text is
+// made of depends on the command (learn: the models only; with the content join: the
+// content model's choice; without: the algorithm's from one page).
+func (s *singles) say(e *Env) {
+	if s.n == 0 {
+		return
+	}
+	what := fmt.Sprintf("%d sites have one page each (the first: %s of site %q)", s.n, s.first, s.site)
+	if s.n == 1 {
+		what = fmt.Sprintf("%s is the only page of site %q", s.first, s.site)
+	}
+	const why = "nothing can be learned from one page (a site model finds what a site's pages repeat)"
+	var then string
+	switch {
+	case e.Ctx.Command.Name == "learn":
+		then = "a model learned from one page says nothing about the site's other pages"
+	case e.content != nil:
+		then = "the text is chaff's content model's choice from the page alone, as chaff extract makes it for a dump of unrelated pages"
+	default:
+		then = "the text is what the algorithm alone makes of one page (often all of it); --content on, or chaff extract, chooses it from the page's own evidence"
+	}
+	e.warnf("%s: %s; %s", what, why, then)
 }
