@@ -54,6 +54,9 @@ Writes one JSON line on stdout, the overall row; --by MEMBER (site, page_type, l
 adds one row per value of that record member and --pages one row per page before it;
 --table prints a table instead.
 
+Examples:
+
+  zstdcat pages.jsonl.zst | ngramcut run | score --by site --table
   score --gold gold.jsonl.zst --key url predictions.jsonl
   score --metric wcxb --by page_type --gold wcxb-dev.jsonl.zst predictions.jsonl
   score --metric snippets --by lang --table --gold trafeval-dev.jsonl.zst predictions.jsonl

@@ -122,6 +122,25 @@ func TestCLI(t *testing.T) {
 		// the text is then.
 		{Name: "html-file-joined", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
 		{Name: "html-file-learn", Args: []string{"learn", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// Versions, help with examples, the manual page.
+		{Name: "version", Args: []string{"version"}},
+		{Name: "version-flag", Args: []string{"--version"}},
+		{Name: "help-run", Args: []string{"run", "--help"},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				for _, want := range []string{"Examples:", "toy run crawl.warc.gz | jq -r .text", "Memory: ", "--max-buffer-bytes BYTES", "chaff extract"} {
+					if !strings.Contains(stdout, want) {
+						t.Errorf("run --help lacks %q", want)
+					}
+				}
+			}},
+		{Name: "man", Args: []string{"man"},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				for _, want := range []string{".TH toy 1", "toy run crawl.warc.gz | jq -r .text", "SITE<TAB>1<TAB>JSON", "\\fB--max-buffer-bytes\\fP"} {
+					if !strings.Contains(stdout, want) {
+						t.Errorf("the manual page lacks %q", want)
+					}
+				}
+			}},
 		// show without --id shows the first page and says so, and how to see the others.
 		{Name: "show-first", Args: []string{"show", "--content", "off"}, Stdin: pages},
 		// A WARC of three records, two of them not pages, the third unreadable: the line

@@ -14,22 +14,26 @@ import (
 type siteState struct {
 	key     string
 	pages   []*page.Page // buffered, waiting for the model
+	bytes   int          // their Size, summed
 	model   Model
 	err     error // learning failed
 	learned bool
 }
 
 // grouper is the models of run (and of show without --model): it buffers pages per site
-// until a site has --sample pages (or the input ends, or --max-buffer forces it), learns the
-// site, and hands the buffered and later pages on with the site's model. Sites are learned in
-// a deterministic order: when they fill up, then at the end in order of first appearance.
+// until a site has --sample pages (or the input ends, or --max-buffer or --max-buffer-bytes
+// forces it: the site with the most pages waiting is then learned early), learns the site,
+// and hands the buffered and later pages on with the site's model. Sites are learned in a
+// deterministic order: when they fill up, then at the end in order of first appearance.
 // Keyed input is grouped by key, so a group is learned as soon as the key changes and then
 // forgotten: memory holds one site.
 type grouper struct {
 	e         *Env
 	sample    int
 	maxBuffer int
-	buffered  int
+	maxBytes  int // 0: no limit
+	buffered  int // pages waiting
+	bytes     int // their Size, summed
 	sites     map[string]*siteState
 	order     []*siteState
 	last      *siteState // keyed input: the group being read
@@ -41,7 +45,8 @@ type grouper struct {
 // newGrouper starts grouping; Open checked that --sample and --max-buffer are at least 1.
 func newGrouper(e *Env) *grouper {
 	e.c.live.learns.Store(true)
-	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
+	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer),
+		maxBytes: e.Ctx.Int(FlagMaxBufferBytes), sites: map[string]*siteState{}}
 }
 
 func (g *grouper) take(*record.Record) bool { return false }
@@ -67,22 +72,40 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 		ready(s.model, s.err, p)
 		return
 	}
+	size := p.Size()
 	s.pages = append(s.pages, p)
+	s.bytes += size
 	g.buffered++
+	g.bytes += size
 	if len(s.pages) >= g.sample {
 		g.learn(s, ready)
-	} else if g.buffered > g.maxBuffer {
-		fullest := s
-		for _, o := range g.order {
-			if !o.learned && len(o.pages) > len(fullest.pages) {
-				fullest = o
-			}
-		}
-		line := fmt.Sprintf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
-		g.e.rep.once("--max-buffer", line, line+" (further sites learned early are not shown)")
-		g.learn(fullest, ready)
+		return
+	}
+	if g.buffered > g.maxBuffer {
+		g.learnEarly(fmt.Sprintf("--%s %d reached", FlagMaxBuffer, g.maxBuffer), ready)
+	}
+	for g.maxBytes > 0 && g.bytes > g.maxBytes && g.buffered > 0 {
+		g.learnEarly(fmt.Sprintf("--%s %d (%s) reached", FlagMaxBufferBytes, g.maxBytes, mib(g.maxBytes)), ready)
 	}
 }
+
+// learnEarly learns the site with the most pages waiting (the first of them), before it
+// has --sample pages, since a bound on the pages waiting (why) was reached; a line says so,
+// capped like error lines.
+func (g *grouper) learnEarly(why string, ready readyFunc) {
+	var fullest *siteState
+	for _, o := range g.order {
+		if !o.learned && (fullest == nil || len(o.pages) > len(fullest.pages)) {
+			fullest = o
+		}
+	}
+	line := fmt.Sprintf("site %s learned early from %d pages: %s", fullest.key, len(fullest.pages), why)
+	g.e.rep.once("learned early", line, line+" (further sites learned early are not shown)")
+	g.learn(fullest, ready)
+}
+
+// mib formats bytes as MiB.
+func mib(n int) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
 
 // end learns the sites still waiting, in order of first appearance; after a stop their pages
 // are counted as abandoned instead.
@@ -91,7 +114,8 @@ func (g *grouper) end(ready readyFunc) {
 		if g.e.interrupted() {
 			g.e.abandon(len(s.pages))
 			g.buffered -= len(s.pages)
-			s.pages = nil
+			g.bytes -= s.bytes
+			s.pages, s.bytes = nil, 0
 			continue
 		}
 		if !s.learned {
@@ -119,8 +143,9 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live.sites.Add(1)
 	s.learned = true
 	pages := s.pages
-	s.pages = nil
 	g.buffered -= len(pages)
+	g.bytes -= s.bytes
+	s.pages, s.bytes = nil, 0
 	if g.learned != nil {
 		g.learned(s, pages)
 		return
