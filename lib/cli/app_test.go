@@ -122,6 +122,10 @@ func TestCLI(t *testing.T) {
 		// the text is then.
 		{Name: "html-file-joined", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
 		{Name: "html-file-learn", Args: []string{"learn", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// --max-buffer-bytes: past it the site with the most pages waiting is learned early,
+		// with a line saying so; a negative bound is a usage error.
+		{Name: "run-max-buffer-bytes", Args: []string{"run", "--max-buffer-bytes", "150", "--content", "off"}, Stdin: pages},
+		{Name: "bad-max-buffer-bytes", Args: []string{"run", "--max-buffer-bytes", "-1"}, Stdin: pages, Exit: 2},
 		// Versions, help with examples, the manual page.
 		{Name: "version", Args: []string{"version"}},
 		{Name: "version-flag", Args: []string{"--version"}},

@@ -85,7 +85,7 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 		g.learnEarly(fmt.Sprintf("--%s %d reached", FlagMaxBuffer, g.maxBuffer), ready)
 	}
 	for g.maxBytes > 0 && g.bytes > g.maxBytes && g.buffered > 0 {
-		g.learnEarly(fmt.Sprintf("--%s %d (%s) reached", FlagMaxBufferBytes, g.maxBytes, mib(g.maxBytes)), ready)
+		g.learnEarly(fmt.Sprintf("--%s %d%s reached (the pages waiting held %d bytes)", FlagMaxBufferBytes, g.maxBytes, mib(g.maxBytes), g.bytes), ready)
 	}
 }
 
@@ -104,8 +104,13 @@ func (g *grouper) learnEarly(why string, ready readyFunc) {
 	g.learn(fullest, ready)
 }
 
-// mib formats bytes as MiB.
-func mib(n int) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
+// mib is " (N MiB)" for a bound of at least a MiB, "" for a smaller one.
+func mib(n int) string {
+	if n < 1<<20 {
+		return ""
+	}
+	return fmt.Sprintf(" (%.0f MiB)", float64(n)/(1<<20))
+}
 
 // end learns the sites still waiting, in order of first appearance; after a stop their pages
 // are counted as abandoned instead.
