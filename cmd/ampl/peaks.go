@@ -49,6 +49,7 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 			maxF := c.Int("max-f")
 			var curves []siteCurve
 			for _, s := range order {
+				e.Phase("site %s: the curve of %d pages", s, len(bySite[s]))
 				a, err := ampl.Analyze(page.HTMLs(bySite[s]), o)
 				if err != nil {
 					e.Warnf("%s: %v", s, err)

@@ -57,6 +57,7 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			plotted := false
 			failed := false
 			for _, s := range order {
+				e.Phase("site %s: the path of %d pages", s, len(bySite[s]))
 				for _, msg := range sampleCuts(s, bySite[s], o.MaxSamplePage) {
 					e.Warnf("%s", msg)
 				}

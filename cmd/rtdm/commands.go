@@ -115,6 +115,7 @@ func clusterCommand(t *cli.Tool) *ucli.Command {
 			}
 			for _, s := range order {
 				recs := bySite[s]
+				e.Phase("clustering %s (%d pages)", s, len(recs))
 				trees := make([]*rtdm.Tree, len(recs))
 				for i, p := range recs {
 					trees[i] = pageOf(p).Tree

@@ -386,6 +386,16 @@ func (e *Env) warnf(format string, args ...any) { e.rep.warnf(format, args...) }
 // Warnf prints a diagnostic line on stderr, prefixed with the tool's name.
 func (e *Env) Warnf(format string, args ...any) { e.rep.warnf(format, args...) }
 
+// Phase says on the progress line what the command is doing when it is not reading pages
+// (analysing a site, say); "" is reading. Off a terminal it changes nothing.
+func (e *Env) Phase(format string, args ...any) {
+	if format == "" {
+		e.c.live.setPhase("")
+		return
+	}
+	e.c.live.setPhase(printable(fmt.Sprintf(format, args...)))
+}
+
 // Stdout is the command's output stream for views and tables (not records).
 func (e *Env) Stdout() io.Writer { return e.Ctx.App.Writer }
 
