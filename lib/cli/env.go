@@ -128,7 +128,13 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		announce = lw
 	}
 	e.sig.watch(tool.Name, announce)
-	if isTerm, width := terminalOf(app.ErrWriter); isTerm {
+	// The progress line goes on a terminal, unless the output goes to the same screen: the
+	// records are then the progress, and a line drawn between them would break them.
+	outOnScreen := false
+	if out := c.String(FlagOutput); out == "" || out == "-" {
+		outOnScreen, _ = terminalOf(app.Writer)
+	}
+	if isTerm, width := terminalOf(app.ErrWriter); isTerm && !outOnScreen {
 		ticks, stopTicks := progressClock.ticks(ProgressInterval)
 		e.prog = newProgress(tool.Name, &e.c.live, lw, width, progressClock.now, ticks)
 		e.prog.stopTicks = stopTicks

@@ -112,6 +112,27 @@ not json
 	}
 }
 
+// TestNoProgressOverOutput: when stdout is the same screen (records shown as they come) no
+// progress line is drawn between them.
+func TestNoProgressOverOutput(t *testing.T) {
+	ticks := make(chan time.Time)
+	defer cli.SetProgressClock(time.Now, ticks)()
+	screen := &clitest.Screen{Width: 80}
+	pr, pw := io.Pipe()
+	status := make(chan int)
+	go func() { status <- run([]string{"toy", "run", "--content", "off"}, pr, screen, screen) }()
+	pw.Write([]byte(`{"id":"1","site":"a","html":"x"}` + "\n"))
+	select {
+	case ticks <- time.Now():
+		t.Error("a progress line is drawn while the records go to the terminal")
+	case <-time.After(200 * time.Millisecond):
+	}
+	pw.Close()
+	if st := <-status; st != 0 || screen.Draws() != 0 {
+		t.Errorf("exit %d, %d lines drawn", st, screen.Draws())
+	}
+}
+
 // TestProgressInterval: the line is redrawn at least twice a second.
 func TestProgressInterval(t *testing.T) {
 	if cli.ProgressInterval > 500*time.Millisecond || cli.ProgressInterval <= 0 {
