@@ -52,14 +52,16 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 					if err != nil {
 						return err
 					}
+					// Every usage error before Open, which creates the -o file.
+					join, err := newContentJoin(c)
+					if err != nil {
+						return err
+					}
 					e, err := Open(c, tool)
 					if err != nil {
 						return err
 					}
-					e.algo = algo
-					if e.content, err = newContentJoin(c); err != nil {
-						return err
-					}
+					e.algo, e.content = algo, join
 					e.recordsOut = name == "run" || name == "apply"
 					status = action(e)
 					return nil

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -117,6 +118,14 @@ func TestCLI(t *testing.T) {
 		{Name: "run-content", Args: []string{"run"}, Stdin: pages},
 		{Name: "apply-content", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
 		{Name: "bad-content", Args: []string{"run", "--content", "maybe"}, Exit: 2},
+		// A usage error found after the flags are read leaves no -o file, not even a
+		// temporary one.
+		{Name: "bad-content-model", Args: []string{"run", "--content-model", "nonexistent", "-o", "out.jsonl"}, Stdin: pages, Exit: 2,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if left, _ := filepath.Glob(filepath.Join(dir, "*out.jsonl")); len(left) > 0 {
+					t.Errorf("left behind: %v", left)
+				}
+			}},
 		{Name: "html-file", Args: []string{"run", "page.html", "--content", "off"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
 		// One HTML file: nothing can be learned from one page, which a line says, and what
 		// the text is then.

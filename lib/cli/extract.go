@@ -47,13 +47,15 @@ func RunExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			Name: name, Usage: usage, ArgsUsage: inputs, Flags: flags,
 			UsageText: Examples("chaff "+name+" [options] "+inputs, examples[name]...),
 			Action: func(c *ucli.Context) error {
+				join, err := newContentJoin(c) // a usage error before Open creates the -o file
+				if err != nil {
+					return err
+				}
 				e, err := Open(c, t)
 				if err != nil {
 					return err
 				}
-				if e.content, err = newContentJoin(c); err != nil {
-					return err
-				}
+				e.content = join
 				e.recordsOut = name == "extract"
 				status = action(e)
 				return nil

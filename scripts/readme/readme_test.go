@@ -142,7 +142,7 @@ func TestTranscript(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "LC_ALL=C.UTF-8")
+	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	steps := transcript(t, filepath.Join(root, "README.md"))
 	if len(steps) < 5 {
 		t.Fatalf("the README's transcript has %d commands", len(steps))
