@@ -82,18 +82,21 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 		return
 	}
 	if g.buffered > g.maxBuffer {
-		g.learnEarly(fmt.Sprintf("--%s %d reached", FlagMaxBuffer, g.maxBuffer), ready)
+		g.learnEarly(s, fmt.Sprintf("--%s %d reached", FlagMaxBuffer, g.maxBuffer), ready)
 	}
 	for g.maxBytes > 0 && g.bytes > g.maxBytes && g.buffered > 0 {
-		g.learnEarly(fmt.Sprintf("--%s %d%s reached (the pages waiting held %d bytes)", FlagMaxBufferBytes, g.maxBytes, mib(g.maxBytes), g.bytes), ready)
+		g.learnEarly(s, fmt.Sprintf("--%s %d%s reached (the pages waiting held %d bytes)", FlagMaxBufferBytes, g.maxBytes, mib(g.maxBytes), g.bytes), ready)
 	}
 }
 
-// learnEarly learns the site with the most pages waiting (the first of them), before it
-// has --sample pages, since a bound on the pages waiting (why) was reached; a line says so,
-// capped like error lines.
-func (g *grouper) learnEarly(why string, ready readyFunc) {
+// learnEarly learns the site with the most pages waiting (cur, the site of the page just
+// read, among equals; else the first), before it has --sample pages, since a bound on the
+// pages waiting (why) was reached; a line says so, capped like error lines.
+func (g *grouper) learnEarly(cur *siteState, why string, ready readyFunc) {
 	var fullest *siteState
+	if !cur.learned {
+		fullest = cur
+	}
 	for _, o := range g.order {
 		if !o.learned && (fullest == nil || len(o.pages) > len(fullest.pages)) {
 			fullest = o
