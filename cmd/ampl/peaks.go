@@ -20,6 +20,9 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 		Name:      "peaks",
 		Usage:     "per site: f, V(f), F(f), G(f) as TSV (peak column: max = the maximal peak, peak = another selected peak), and a log-log plot of F(f) (--svg)",
 		ArgsUsage: "[input ...]",
+		UsageText: cli.Examples("ampl peaks [options] [FILE...]",
+			"ampl peaks pages.jsonl.zst | awk -F'\\t' '$6 == \"max\"'    # the maximal peak of each site",
+			"ampl peaks --site www.example.com --svg peaks.svg crawl.warc.gz"),
 		Flags: slices.Concat(cli.InputFlags(), cli.LearnFlags(), t.Flags, []ucli.Flag{
 			&ucli.StringFlag{Name: "svg", Usage: "write the log-log plot of F(f) to this `FILE` (one line per site); SVG, or PNG/PDF when the name ends in .png/.pdf"},
 			&ucli.StringFlag{Name: "site", Usage: "only this site"},
@@ -46,6 +49,7 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 			maxF := c.Int("max-f")
 			var curves []siteCurve
 			for _, s := range order {
+				e.Phase("site %s: the curve of %d pages", s, len(bySite[s]))
 				a, err := ampl.Analyze(page.HTMLs(bySite[s]), o)
 				if err != nil {
 					e.Warnf("%s: %v", s, err)

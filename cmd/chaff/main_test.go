@@ -72,3 +72,14 @@ func TestCLI(t *testing.T) {
 		{Name: "bad-flag", Args: []string{"extract", "--nope"}, Exit: 2},
 	})
 }
+
+// TestVersionAndHelp: version and --version print the build's version (Go's build info:
+// "(devel)" in a test), and every command's help shows example command lines.
+func TestVersionAndHelp(t *testing.T) {
+	clitest.Run(t, run, "chaff", []clitest.Case{
+		{Name: "version", Args: []string{"version"}},
+		{Name: "version-flag", Args: []string{"--version"}},
+		{Name: "version-extra-arg", Args: []string{"version", "now"}, Exit: 2},
+	})
+	clitest.CheckHelp(t, run, "chaff")
+}

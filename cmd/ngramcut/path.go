@@ -26,6 +26,9 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			"(a note on stderr says so) and the plot shows A(n) under that cut with the fixed point on it. " +
 			"--faithful shows the paper's FindOptimal walk over (n, a) from (2, 1); --n 0 (with the default --min-doc-frac) shows the FindNPeak walk over n.",
 		ArgsUsage: "[input ...]",
+		UsageText: cli.Examples("ngramcut path [options] [FILE...]",
+			"ngramcut path pages.jsonl.zst | column -t",
+			"ngramcut path --faithful --site www.example.com --svg path.svg crawl.warc.gz"),
 		Flags: slices.Concat(cli.InputFlags(), cli.LearnFlags(), t.Flags, []ucli.Flag{
 			&ucli.StringFlag{Name: "svg", Usage: "write a plot of A(n) for a around the cut point, with the path, to this `FILE` (the first site, or --site); SVG, or PNG/PDF when the name ends in .png/.pdf"},
 			&ucli.StringFlag{Name: "site", Usage: "only this site"},
@@ -54,6 +57,7 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			plotted := false
 			failed := false
 			for _, s := range order {
+				e.Phase("site %s: the path of %d pages", s, len(bySite[s]))
 				for _, msg := range sampleCuts(s, bySite[s], o.MaxSamplePage) {
 					e.Warnf("%s", msg)
 				}

@@ -19,6 +19,9 @@ func distCommand(t *cli.Tool) *ucli.Command {
 		Name:      "dist",
 		Usage:     "the tree edit distance between two pages (the first two read): distance, similarity and sizes on stdout, time on stderr",
 		ArgsUsage: "A B (two HTML files, or one file of records)",
+		UsageText: cli.Examples("rtdm dist [options] A B (two HTML files, or one file of records)",
+			"rtdm dist a.html b.html",
+			"rtdm dist --algo both a.html b.html    # RTDM against the unrestricted top-down distance, times on stderr"),
 		Flags: slices.Concat(cli.InputFlags(), cli.OutputFlags(), []ucli.Flag{
 			&ucli.StringFlag{Name: "algo", Value: "rtdm", Usage: "rtdm (restricted top-down, Fig. 5), topdown (unrestricted, the paper's baseline) or both"},
 			&ucli.BoolFlag{Name: "content", Usage: "label text nodes by their text (the composition model) instead of all as #text (the clustering model)"},
@@ -85,7 +88,10 @@ func clusterCommand(t *cli.Tool) *ucli.Command {
 		Name:      "cluster",
 		Usage:     "cluster each site's pages by RTDM similarity; emits each page with \"cluster\", sizes on stderr",
 		ArgsUsage: "[FILE...]",
-		Flags:     slices.Concat(cli.InputFlags(), cli.OutputFlags(), cli.RecordFlags(), algoFlags()),
+		UsageText: cli.Examples("rtdm cluster [options] [FILE...]",
+			"rtdm cluster --drop-html crawl.warc.gz | jq -r '[.site, .cluster, .url] | @tsv'",
+			"rtdm cluster --similarity 0.7 pages.jsonl.zst > clustered.jsonl"),
+		Flags: slices.Concat(cli.InputFlags(), cli.OutputFlags(), cli.RecordFlags(), algoFlags()),
 		Action: func(c *ucli.Context) error {
 			opt, err := options(c)
 			if err != nil {
@@ -109,6 +115,7 @@ func clusterCommand(t *cli.Tool) *ucli.Command {
 			}
 			for _, s := range order {
 				recs := bySite[s]
+				e.Phase("clustering %s (%d pages)", s, len(recs))
 				trees := make([]*rtdm.Tree, len(recs))
 				for i, p := range recs {
 					trees[i] = pageOf(p).Tree

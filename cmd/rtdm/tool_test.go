@@ -158,3 +158,14 @@ func TestMaxDepth(t *testing.T) { clitest.CheckMaxDepth(t, run, "rtdm", 600) }
 // TestJoined: by default the text is the content model's choice, joined with the site
 // model's evidence (see clitest.CheckJoined).
 func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "rtdm") }
+
+// TestVersionAndHelp: version and --version print the build's version (Go's build info:
+// "(devel)" in a test), and every command's help shows example command lines.
+func TestVersionAndHelp(t *testing.T) {
+	clitest.Run(t, run, "rtdm", []clitest.Case{
+		{Name: "version", Args: []string{"version"}},
+		{Name: "version-flag", Args: []string{"--version"}},
+		{Name: "version-extra-arg", Args: []string{"version", "now"}, Exit: 2},
+	})
+	clitest.CheckHelp(t, run, "rtdm")
+}

@@ -54,6 +54,9 @@ Writes one JSON line on stdout, the overall row; --by MEMBER (site, page_type, l
 adds one row per value of that record member and --pages one row per page before it;
 --table prints a table instead.
 
+Examples:
+
+  zstdcat pages.jsonl.zst | ngramcut run | score --by site --table
   score --gold gold.jsonl.zst --key url predictions.jsonl
   score --metric wcxb --by page_type --gold wcxb-dev.jsonl.zst predictions.jsonl
   score --metric snippets --by lang --table --gold trafeval-dev.jsonl.zst predictions.jsonl
@@ -318,7 +321,7 @@ func (s *scorer) summary(start time.Time) string {
 	sum := cli.Summary{
 		Tool: "score", Read: s.preds.read, Errors: int64(s.badRecords),
 		Consumed: map[string]int64{}, Skipped: s.preds.skipped,
-		Sites: -1, Bytes: s.bytes, Seconds: time.Since(start).Seconds(),
+		Sites: -1, InBytes: s.bytes, HTMLBytes: -1, Seconds: time.Since(start).Seconds(),
 	}
 	if s.opt.pages {
 		sum.Emitted = int64(s.scoredPreds)

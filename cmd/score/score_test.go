@@ -326,3 +326,14 @@ func TestAccounting(t *testing.T) {
 		})
 	}
 }
+
+// TestVersionAndHelp: version and --version print the build's version (Go's build info:
+// "(devel)" in a test), and every command's help shows example command lines.
+func TestVersionAndHelp(t *testing.T) {
+	clitest.Run(t, run, "score", []clitest.Case{
+		{Name: "version", Args: []string{"version"}},
+		{Name: "version-flag", Args: []string{"--version"}},
+		{Name: "version-extra-arg", Args: []string{"version", "now"}, Exit: 2},
+	})
+	clitest.CheckHelp(t, run, "score")
+}

@@ -22,9 +22,24 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		}
 		return append(flags, tool.Flags...)
 	}
-	cmd := func(name, usage, argsUsage string, flags []ucli.Flag, action func(*Env) int) *ucli.Command {
+	n := tool.Name
+	inputs := "[FILE...] (WARC, ARC, JSON lines or HTML; plain, gzip or zstd; none or - for stdin)"
+	examples := map[string][]string{
+		"learn": {n + " learn -o models.jsonl.zst crawl.warc.gz", "zstdcat pages.jsonl.zst | " + n + " learn --sample 50 > models.jsonl"},
+		"apply": {n + " apply -m models.jsonl.zst crawl.warc.gz | jq -r .text", n + " apply -m models.jsonl.zst --drop-html -o out.jsonl.zst more-pages.jsonl.zst"},
+		"run":   {n + " run crawl.warc.gz | jq -r .text", n + " run --drop-html -o out.jsonl.zst pages.jsonl.zst", "find site/ -name '*.html' | xargs " + n + " run --drop-html"},
+		"map":   {n + " map crawl.warc.gz | LC_ALL=C sort -s -t$'\\t' -k1,1 -k2,2 | " + n + " run --keyed | cut -f2-", "ls *.warc.gz | " + n + " map --paths > pages.keyed"},
+		"show":  {n + " show --id https://example.com/a.html crawl.warc.gz > a.html", n + " show --out-dir views/ pages.jsonl.zst    # then open views/index.html"},
+	}
+	descriptions := map[string]string{
+		"run":   MemoryNote,
+		"learn": MemoryNote,
+	}
+	cmd := func(name, usage, _ string, flags []ucli.Flag, action func(*Env) int) *ucli.Command {
 		return &ucli.Command{
-			Name: name, Usage: usage, ArgsUsage: argsUsage, Flags: flags,
+			Name: name, Usage: usage, ArgsUsage: inputs, Flags: flags,
+			UsageText:   Examples(n+" "+name+" [options] "+inputs, examples[name]...),
+			Description: descriptions[name],
 			Action: func(c *ucli.Context) error {
 				if name == "apply" && c.String(FlagModel) == "" && !c.Bool(FlagKeyed) {
 					return usageError{fmt.Errorf("apply needs --model FILE (written by %s learn)", tool.Name)}
@@ -37,14 +52,16 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 					if err != nil {
 						return err
 					}
+					// Every usage error before Open, which creates the -o file.
+					join, err := newContentJoin(c)
+					if err != nil {
+						return err
+					}
 					e, err := Open(c, tool)
 					if err != nil {
 						return err
 					}
-					e.algo = algo
-					if e.content, err = newContentJoin(c); err != nil {
-						return err
-					}
+					e.algo, e.content = algo, join
 					e.recordsOut = name == "run" || name == "apply"
 					status = action(e)
 					return nil
@@ -58,10 +75,14 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 			},
 		}
 	}
-	inputs := "[FILE...] (WARC, JSON lines or HTML; plain, gzip or zstd; none or - for stdin)"
 	app := &ucli.App{
-		Name:        tool.Name,
-		Usage:       tool.Usage,
+		Name:  tool.Name,
+		Usage: tool.Usage,
+		Description: Examples(n+" learns each site's template from the site's own pages and emits every page with its main content in \"text\", as JSON lines; "+
+			"its modes read WARC, ARC, JSON lines with an html member, or HTML files (plain, gzip or zstd). `"+n+" COMMAND --help` has each mode's options and examples.",
+			"zstdcat pages.jsonl.zst | "+n+" run | jq -r .text",
+			n+" learn -o models.jsonl.zst crawl.warc.gz && "+n+" apply -m models.jsonl.zst crawl.warc.gz > out.jsonl",
+			n+" show --out-dir views/ crawl.warc.gz") + "\n\n" + MemoryNote,
 		Reader:      stdin,
 		Writer:      stdout,
 		ErrWriter:   stderr,
@@ -92,6 +113,7 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if len(args) < 2 {
 		// No command: the tool's help, on stderr as for any usage error.
 		app.Writer = stderr
+		addVersion(app)
 		app.Run([]string{tool.Name, "--help"})
 		return ExitUsage
 	}
@@ -101,14 +123,23 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	return status
 }
 
+// MemoryNote says what learn and run hold in memory, and how to bound it: their help shows it.
+const MemoryNote = "Memory: learn, run and show hold each site's pages until the site has --sample pages (default 200) or the input ends. " +
+	"On a dump whose sites have fewer pages than that (unrelated pages, a small crawl) that is the whole input: about twice its HTML, " +
+	"and the process takes about twice that again. --max-buffer (pages, default 5000) and --max-buffer-bytes (default 512 MiB) bound what waits: " +
+	"past either, the site with the most pages waiting is learned early, with a warning. A lower --sample learns sooner; " +
+	"for a dump of unrelated pages use chaff extract, which holds only the pages in flight. Under --keyed, one site at a time is held."
+
 // RunApp runs app on args the way every chaff command runs (Run for the algorithm tools,
 // score): usage errors (bad flags or values, UsageError) become one line on stderr naming
 // the command and exit status 2, never help on stdout; an error that is a ucli.ExitCoder
 // exits with its code (after its message, when it has one); any other error exits 1; flags
-// given after file arguments are moved before them. app's Writer and ErrWriter must be set;
-// RunApp sets the handlers. It returns ExitOK when the action returned no error: the
-// action's own status is the caller's.
+// given after file arguments are moved before them. Every app gets --version (-v) and a
+// `version` command (Version), and a hidden `man` command writing its manual page. app's
+// Writer and ErrWriter must be set; RunApp sets the handlers. It returns ExitOK when the
+// action returned no error: the action's own status is the caller's.
 func RunApp(app *ucli.App, args []string) int {
+	addVersion(app)
 	usage := func(c *ucli.Context, err error, _ bool) error { return usageError{err} }
 	app.ExitErrHandler = func(*ucli.Context, error) {}
 	app.OnUsageError = usage
@@ -132,6 +163,16 @@ func RunApp(app *ucli.App, args []string) int {
 	}
 	fmt.Fprintf(app.ErrWriter, "%s: %v\n", app.Name, err)
 	return ExitFailure
+}
+
+// addVersion gives app its version (--version, -v), a version command and the hidden man
+// command, once.
+func addVersion(app *ucli.App) {
+	if app.Version != "" {
+		return
+	}
+	app.Version, app.HideVersion = Version(), false
+	app.Commands = append(app.Commands, versionCommand(), manCommand())
 }
 
 // configure calls the tool's Configure once, before any input is read; whatever it
@@ -165,26 +206,28 @@ func readPaths(r io.Reader) ([]string, error) {
 
 // flagsFirst moves the flags given after file arguments before them, so that `tool run
 // pages.jsonl --drop-html` and `score preds.jsonl -q` work: urfave/cli stops reading flags at
-// the first argument. The flags are the command's (args[1]) when app has commands, else the
-// app's. A value-taking flag given as "--flag VALUE" keeps its value; the arguments follow
+// the first argument. The flags are the command's when args[1] names one, else the app's
+// (score, whose files follow its flags, has commands too: version). A value-taking flag given as "--flag VALUE" keeps its value; the arguments follow
 // after "--", so that none is read as a flag, and everything after a "--" given stays an
 // argument.
 func flagsFirst(app *ucli.App, args []string) []string {
 	head, flags := 1, app.Flags
-	if len(app.Commands) > 0 {
-		if len(args) < 3 {
-			return args
-		}
+	if len(app.Commands) > 0 && len(args) > 1 {
 		var cmd *ucli.Command
 		for _, c := range app.Commands {
 			if c.HasName(args[1]) {
 				cmd = c
 			}
 		}
-		if cmd == nil {
-			return args
+		switch {
+		case cmd != nil:
+			head, flags = 2, cmd.Flags
+		case app.Action == nil:
+			return args // no such command: urfave says so
 		}
-		head, flags = 2, cmd.Flags
+	}
+	if len(args) <= head {
+		return args
 	}
 	takesValue := map[string]bool{}
 	for _, f := range flags {

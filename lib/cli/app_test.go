@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -117,8 +118,60 @@ func TestCLI(t *testing.T) {
 		{Name: "run-content", Args: []string{"run"}, Stdin: pages},
 		{Name: "apply-content", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
 		{Name: "bad-content", Args: []string{"run", "--content", "maybe"}, Exit: 2},
+		// A usage error found after the flags are read leaves no -o file, not even a
+		// temporary one.
+		{Name: "bad-content-model", Args: []string{"run", "--content-model", "nonexistent", "-o", "out.jsonl"}, Stdin: pages, Exit: 2,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if left, _ := filepath.Glob(filepath.Join(dir, "*out.jsonl")); len(left) > 0 {
+					t.Errorf("left behind: %v", left)
+				}
+			}},
 		{Name: "html-file", Args: []string{"run", "page.html", "--content", "off"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// One HTML file: nothing can be learned from one page, which a line says, and what
+		// the text is then.
+		{Name: "html-file-joined", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		{Name: "html-file-learn", Args: []string{"learn", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// --max-buffer-bytes: past it the site with the most pages waiting is learned early,
+		// with a line saying so; a negative bound is a usage error.
+		{Name: "run-max-buffer-bytes", Args: []string{"run", "--max-buffer-bytes", "150", "--content", "off"}, Stdin: pages},
+		{Name: "bad-max-buffer-bytes", Args: []string{"run", "--max-buffer-bytes", "-1"}, Stdin: pages, Exit: 2},
+		// Versions, help with examples, the manual page.
+		{Name: "version", Args: []string{"version"}},
+		{Name: "version-flag", Args: []string{"--version"}},
+		{Name: "help-run", Args: []string{"run", "--help"},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				for _, want := range []string{"Examples:", "toy run crawl.warc.gz | jq -r .text", "Memory: ", "--max-buffer-bytes BYTES", "chaff extract"} {
+					if !strings.Contains(stdout, want) {
+						t.Errorf("run --help lacks %q", want)
+					}
+				}
+			}},
+		{Name: "man", Args: []string{"man"},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				for _, want := range []string{".TH toy 1", "toy run crawl.warc.gz | jq -r .text", "SITE<TAB>1<TAB>JSON", "\\fB--max-buffer-bytes\\fP"} {
+					if !strings.Contains(stdout, want) {
+						t.Errorf("the manual page lacks %q", want)
+					}
+				}
+			}},
+		// show without --id shows the first page and says so, and how to see the others.
+		{Name: "show-first", Args: []string{"show", "--content", "off"}, Stdin: pages},
+		// A WARC of three records, two of them not pages, the third unreadable: the line
+		// saying nothing came out of it counts all three.
+		{Name: "warc-nothing-out", Args: []string{"run", "x.warc"}, Files: map[string]string{"x.warc": brokenWARC}},
 	})
+}
+
+// brokenWARC has a warcinfo record, a request record and a response whose Content-Length
+// is wrong.
+var brokenWARC = warcRecord("warcinfo", "application/warc-fields", "software: test\r\n", 0) +
+	warcRecord("request", "application/http; msgtype=request", "GET / HTTP/1.1\r\nHost: example.com\r\n\r\n", 0) +
+	warcRecord("response", "application/http; msgtype=response", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>hi</p>", 7)
+
+// warcRecord is one WARC record of type typ with block; its Content-Length is off by wrong.
+func warcRecord(typ, contentType, block string, wrong int) string {
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: %s\r\nWARC-Record-ID: <urn:uuid:%s>\r\nWARC-Target-URI: http://example.com/\r\nWARC-Date: 2024-01-01T00:00:00Z\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		typ, typ, contentType, len(block)-wrong, block)
 }
 
 var summaryRE = regexp.MustCompile(`summary read=(\d+) emitted=(\d+) errors=\d+ consumed=(\d+).* skipped=(\d+)`)

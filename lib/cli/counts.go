@@ -20,6 +20,9 @@ type counts struct {
 	consumed              map[string]int64 // pages used but not emitted, by why
 	skipped               map[string]int64 // records not emitted, by reason
 	sites                 map[string]struct{}
+	// live is what the run has done so far, as the progress line shows it; its htmlBytes
+	// are the summary's html_mb.
+	live meter
 }
 
 func newCounts() *counts {
@@ -46,8 +49,10 @@ func (c *counts) skip(reason string, n int64) {
 // Summary is the end-of-run line every chaff tool prints on stderr (score too), in which read =
 // emitted + consumed + skipped:
 //
-//	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] mb=X seconds=X mb_per_s=X
+//	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] in_mb=X [html_mb=X] seconds=X in_mb_per_s=X [html_mb_per_s=X]
 //
+// in_mb is the input's bytes as read (compressed, for a .gz or .zst input), html_mb the
+// pages' HTML after decoding (UTF-8, the unit the algorithms work in); MB are 10^6 bytes.
 // Building it changes nothing: a run may print it more than once.
 type Summary struct {
 	Tool              string
@@ -58,7 +63,10 @@ type Summary struct {
 	// Extra are the tool's own figures, after the accounting (score: rows=, pages=, ...).
 	Extra []Field
 	Sites int // left out when negative
-	Bytes int64
+	// InBytes are the bytes read from the inputs (compressed, as stored).
+	InBytes int64
+	// HTMLBytes are the decoded HTML bytes of the pages read; left out when negative (score).
+	HTMLBytes int64
 	// Seconds is the run's wall time.
 	Seconds float64
 }
@@ -87,8 +95,16 @@ func (s Summary) String() string {
 	if s.Sites >= 0 {
 		fmt.Fprintf(&b, " sites=%d", s.Sites)
 	}
-	mb := float64(s.Bytes) / 1e6
-	fmt.Fprintf(&b, " mb=%.2f seconds=%.2f mb_per_s=%.1f", mb, s.Seconds, mb/max(s.Seconds, 1e-9))
+	secs := max(s.Seconds, 1e-9)
+	in, html := float64(s.InBytes)/1e6, float64(s.HTMLBytes)/1e6
+	fmt.Fprintf(&b, " in_mb=%.2f", in)
+	if s.HTMLBytes >= 0 {
+		fmt.Fprintf(&b, " html_mb=%.2f", html)
+	}
+	fmt.Fprintf(&b, " seconds=%.2f in_mb_per_s=%.1f", s.Seconds, in/secs)
+	if s.HTMLBytes >= 0 {
+		fmt.Fprintf(&b, " html_mb_per_s=%.1f", html/secs)
+	}
 	return b.String()
 }
 

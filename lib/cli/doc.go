@@ -35,9 +35,11 @@
 // found becomes the record; workers.go applies pages on -j goroutines and
 // finishes them in input order; output.go writes, counting a page as emitted
 // only once flushed; counts.go keeps the accounting and formats the Summary;
-// report.go writes stderr, capping per-record lines per kind; signals.go turns
-// SIGINT and SIGTERM into a stop; env.go joins them and holds the one error
-// policy. Commands that analyse whole sites read them with Env.Sample;
+// report.go writes stderr, capping per-record lines per kind; progress.go draws
+// the progress line on a terminal from its own goroutine, and clears it before
+// any other stderr line; version.go gives every app --version, version and the
+// hidden man command; signals.go turns SIGINT and SIGTERM into a stop; env.go
+// joins them and holds the one error policy. Commands that analyse whole sites read them with Env.Sample;
 // WriteSourceView is the source view of the tools of strings. score is built
 // on RunApp, the shared flags, Reporter and Summary.
 package cli

@@ -19,19 +19,21 @@ import (
 	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/stream"
 	ucli "github.com/urfave/cli/v2"
-	"golang.org/x/term"
 )
 
 // Env is one command's run. It joins the parts that each do one job: the input (input.go),
 // the output with its counted flushes (output.go), the accounting (counts.go), the reporter
-// of diagnostics (report.go), the signals (signals.go) and the worker pool (workers.go); and
+// of diagnostics (report.go), the progress line on a terminal (progress.go), the signals
+// (signals.go) and the worker pool (workers.go); and
 // it holds the one policy for what goes wrong: --on-error for a bad record, exit status 1
 // for a failed input or output, a stop at the next record after --on-error fail, a failed
 // write or a signal. A command gets one from Open, reads pages with Next (or NextPage),
 // writes with Emit, and ends with Close, which prints the summary line.
 type Env struct {
-	Tool   *Tool
-	Ctx    *ucli.Context
+	Tool *Tool
+	Ctx  *ucli.Context
+	// Stderr is the command's stderr, through which every line must go: on a terminal it
+	// takes the progress line off the screen before the line is written.
 	Stderr io.Writer
 
 	algo    Algorithm    // learn, apply, run, show: the tool configured once
@@ -43,6 +45,10 @@ type Env struct {
 	rep  *Reporter
 	sig  signals
 	pool pool
+	lw   *lineWriter
+	prog *progress // the progress line, on a terminal; nil otherwise
+
+	single singles // the sites learned from one page
 
 	onError  string
 	dropHTML bool
@@ -73,10 +79,12 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		return nil, usageError{err}
 	}
 	app := c.App
+	lw := &lineWriter{w: app.ErrWriter}
 	e := &Env{
 		Tool:     tool,
 		Ctx:      c,
-		Stderr:   app.ErrWriter,
+		Stderr:   lw,
+		lw:       lw,
 		c:        newCounts(),
 		onError:  c.String(FlagOnError),
 		dropHTML: c.Bool(FlagDropHTML),
@@ -115,9 +123,23 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		MaxRecordBytes: c.Int(FlagMaxRecordBytes),
 		Keyed:          e.in.keyed,
 	})
-	f, _ := e.Stderr.(*os.File)
-	e.rep.progress = f != nil && term.IsTerminal(int(f.Fd()))
-	e.sig.watch(tool.Name, f)
+	var announce io.Writer // where a signal is announced at once: a file, not a test's buffer
+	if _, isFile := app.ErrWriter.(*os.File); isFile {
+		announce = lw
+	}
+	e.sig.watch(tool.Name, announce)
+	// The progress line goes on a terminal, unless the output goes to the same screen: the
+	// records are then the progress, and a line drawn between them would break them.
+	outOnScreen := false
+	if out := c.String(FlagOutput); out == "" || out == "-" {
+		outOnScreen, _ = terminalOf(app.Writer)
+	}
+	if isTerm, width := terminalOf(app.ErrWriter); isTerm && !outOnScreen {
+		ticks, stopTicks := progressClock.ticks(ProgressInterval)
+		e.prog = newProgress(tool.Name, &e.c.live, lw, width, progressClock.now, ticks)
+		e.prog.stopTicks = stopTicks
+		go e.prog.run()
+	}
 	return e, nil
 }
 
@@ -137,7 +159,7 @@ func checkFlags(c *ucli.Context) error {
 	for _, chk := range []struct {
 		flag string
 		min  int
-	}{{FlagSample, 1}, {FlagMaxBuffer, 1}, {FlagWorkers, 0}, {FlagMaxErrorsShown, 0}, {FlagMaxRecordBytes, 1}, {FlagMaxDepth, 0}} {
+	}{{FlagSample, 1}, {FlagMaxBuffer, 1}, {FlagMaxBufferBytes, 0}, {FlagWorkers, 0}, {FlagMaxErrorsShown, 0}, {FlagMaxRecordBytes, 1}, {FlagMaxDepth, 0}} {
 		if c.IsSet(chk.flag) && c.Int(chk.flag) < chk.min {
 			return usageError{fmt.Errorf("--%s %d: must be at least %d", chk.flag, c.Int(chk.flag), chk.min)}
 		}
@@ -189,9 +211,11 @@ func (e *Env) Next() (*record.Record, error) {
 		if e.interrupted() {
 			return nil, io.EOF
 		}
-		e.rep.tick(e.in.r.Read(), e.in.r.Bytes(), e.start)
 		rec, err := e.in.r.Next()
+		e.c.live.read.Store(e.in.r.Read())
+		e.c.live.inBytes.Store(e.in.r.Bytes())
 		if err == nil {
+			e.c.live.htmlBytes.Add(int64(len(rec.HTML)))
 			e.rep.log.input(rec.Source).read++
 			return rec, nil
 		}
@@ -368,6 +392,16 @@ func (e *Env) warnf(format string, args ...any) { e.rep.warnf(format, args...) }
 // Warnf prints a diagnostic line on stderr, prefixed with the tool's name.
 func (e *Env) Warnf(format string, args ...any) { e.rep.warnf(format, args...) }
 
+// Phase says on the progress line what the command is doing when it is not reading pages
+// (analysing a site, say); "" is reading. Off a terminal it changes nothing.
+func (e *Env) Phase(format string, args ...any) {
+	if format == "" {
+		e.c.live.setPhase("")
+		return
+	}
+	e.c.live.setPhase(printable(fmt.Sprintf(format, args...)))
+}
+
 // Stdout is the command's output stream for views and tables (not records).
 func (e *Env) Stdout() io.Writer { return e.Ctx.App.Writer }
 
@@ -396,6 +430,7 @@ func (e *Env) writeFailed(err error) {
 // (143) stopped the run.
 func (e *Env) Close() int {
 	e.interrupted()
+	e.c.live.setPhase("finishing the pages in flight")
 	e.pool.drain()
 	msgs, failed := e.out.close(e.stopped == nil)
 	for _, m := range msgs {
@@ -404,9 +439,12 @@ func (e *Env) Close() int {
 	e.failed = e.failed || failed
 	e.sig.stop()
 	e.in.r.Close()
-	e.rep.endProgress()
+	if e.prog != nil {
+		e.prog.stop()
+	}
 	if e.stopped == nil {
-		e.rep.inputsFailed()
+		e.single.say(e)
+		e.rep.inputsFailed(e.in.r.ReadOf)
 	}
 	fmt.Fprintln(e.Stderr, e.Summary())
 	switch {
@@ -428,6 +466,7 @@ func (e *Env) Summary() string {
 	return Summary{
 		Tool: e.Tool.Name, Read: e.in.r.Read(), Emitted: e.c.emitted, Errors: e.c.errs,
 		Consumed: e.c.consumed, Skipped: skipped, Models: e.c.models, Notes: e.c.notes, Extra: e.c.extra(),
-		Sites: len(e.c.sites), Bytes: e.in.r.Bytes(), Seconds: time.Since(e.start).Seconds(),
+		Sites: len(e.c.sites), InBytes: e.in.r.Bytes(), HTMLBytes: e.c.live.htmlBytes.Load(),
+		Seconds: time.Since(e.start).Seconds(),
 	}.String()
 }

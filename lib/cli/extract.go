@@ -38,17 +38,24 @@ func RunExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	t := ExtractTool
 	status := ExitOK
 	inputs := "[FILE...] (WARC, ARC, JSON lines or HTML; plain, gzip or zstd; none or - for stdin)"
+	examples := map[string][]string{
+		"extract": {"chaff extract crawl.warc.gz | jq -r .text", "zstdcat pages.jsonl.zst | chaff extract --drop-html -o out.jsonl.zst", "chaff extract page.html | jq -r .title"},
+		"show":    {"chaff show --id https://example.com/a.html crawl.warc.gz > a.html", "chaff show --out-dir views/ pages.jsonl.zst    # then open views/index.html"},
+	}
 	cmd := func(name, usage string, flags []ucli.Flag, action func(*Env) int) *ucli.Command {
 		return &ucli.Command{
 			Name: name, Usage: usage, ArgsUsage: inputs, Flags: flags,
+			UsageText: Examples("chaff "+name+" [options] "+inputs, examples[name]...),
 			Action: func(c *ucli.Context) error {
+				join, err := newContentJoin(c) // a usage error before Open creates the -o file
+				if err != nil {
+					return err
+				}
 				e, err := Open(c, t)
 				if err != nil {
 					return err
 				}
-				if e.content, err = newContentJoin(c); err != nil {
-					return err
-				}
+				e.content = join
 				e.recordsOut = name == "extract"
 				status = action(e)
 				return nil
@@ -56,8 +63,14 @@ func RunExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	app := &ucli.App{
-		Name:        t.Name,
-		Usage:       t.Usage,
+		Name:  t.Name,
+		Usage: t.Usage,
+		Description: Examples("chaff extract emits every page with its main content in \"text\" and its title in \"title\", as JSON lines, "+
+			"each page on its own (chaff's content model, lib/content), in input order, holding only the pages in flight; "+
+			"the site tools (ngramcut, ampl, sstclean, rtdm) join the same model with what a site's pages repeat. `chaff COMMAND --help` has each command's options and examples.",
+			"chaff extract crawl.warc.gz | jq -r .text",
+			"find pages/ -name '*.html' | xargs chaff extract --drop-html > out.jsonl",
+			"chaff show --out-dir views/ crawl.warc.gz"),
 		Reader:      stdin,
 		Writer:      stdout,
 		ErrWriter:   stderr,
@@ -73,6 +86,7 @@ func RunExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(args) < 2 {
 		app.Writer = stderr
+		addVersion(app)
 		app.Run([]string{t.Name, "--help"})
 		return ExitUsage
 	}

@@ -18,6 +18,7 @@ const (
 	FlagOnError        = "on-error"
 	FlagSample         = "sample"
 	FlagMaxBuffer      = "max-buffer"
+	FlagMaxBufferBytes = "max-buffer-bytes"
 	FlagModel          = "model"
 	FlagOutput         = "output"
 	FlagZstd           = "zstd"
@@ -100,8 +101,14 @@ func LearnFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.IntFlag{Name: FlagSample, Value: 200, Usage: "learn each site from at most `K` pages (its first K; K >= 1)"},
 		&ucli.IntFlag{Name: FlagMaxBuffer, Value: 5000, Usage: "most pages held in memory waiting for their site to be learned (>= 1); past it the fullest site is learned early"},
+		&ucli.IntFlag{Name: FlagMaxBufferBytes, Value: DefaultMaxBufferBytes, DefaultText: "536870912, 512 MiB", Usage: "most `BYTES` the pages waiting for their site may hold in memory (their records, HTML and trees; 0: no limit); past it the fullest site is learned early"},
 	}
 }
+
+// DefaultMaxBufferBytes is the default of --max-buffer-bytes: 512 MiB of pages waiting for
+// their site (a process holds about twice what it keeps live, so a run's peak memory stays
+// near 1 GB).
+const DefaultMaxBufferBytes = 512 << 20
 
 // RecordFlags are the flags of the commands that emit page records.
 func RecordFlags() []ucli.Flag {

@@ -14,22 +14,26 @@ import (
 type siteState struct {
 	key     string
 	pages   []*page.Page // buffered, waiting for the model
+	bytes   int          // their Size, summed
 	model   Model
 	err     error // learning failed
 	learned bool
 }
 
 // grouper is the models of run (and of show without --model): it buffers pages per site
-// until a site has --sample pages (or the input ends, or --max-buffer forces it), learns the
-// site, and hands the buffered and later pages on with the site's model. Sites are learned in
-// a deterministic order: when they fill up, then at the end in order of first appearance.
+// until a site has --sample pages (or the input ends, or --max-buffer or --max-buffer-bytes
+// forces it: the site with the most pages waiting is then learned early), learns the site,
+// and hands the buffered and later pages on with the site's model. Sites are learned in a
+// deterministic order: when they fill up, then at the end in order of first appearance.
 // Keyed input is grouped by key, so a group is learned as soon as the key changes and then
 // forgotten: memory holds one site.
 type grouper struct {
 	e         *Env
 	sample    int
 	maxBuffer int
-	buffered  int
+	maxBytes  int // 0: no limit
+	buffered  int // pages waiting
+	bytes     int // their Size, summed
 	sites     map[string]*siteState
 	order     []*siteState
 	last      *siteState // keyed input: the group being read
@@ -40,7 +44,9 @@ type grouper struct {
 
 // newGrouper starts grouping; Open checked that --sample and --max-buffer are at least 1.
 func newGrouper(e *Env) *grouper {
-	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer), sites: map[string]*siteState{}}
+	e.c.live.learns.Store(true)
+	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer),
+		maxBytes: e.Ctx.Int(FlagMaxBufferBytes), sites: map[string]*siteState{}}
 }
 
 func (g *grouper) take(*record.Record) bool { return false }
@@ -66,21 +72,47 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 		ready(s.model, s.err, p)
 		return
 	}
+	size := p.Size()
 	s.pages = append(s.pages, p)
+	s.bytes += size
 	g.buffered++
+	g.bytes += size
 	if len(s.pages) >= g.sample {
 		g.learn(s, ready)
-	} else if g.buffered > g.maxBuffer {
-		fullest := s
-		for _, o := range g.order {
-			if !o.learned && len(o.pages) > len(fullest.pages) {
-				fullest = o
-			}
-		}
-		line := fmt.Sprintf("site %s learned early from %d pages: --max-buffer %d reached", fullest.key, len(fullest.pages), g.maxBuffer)
-		g.e.rep.once("--max-buffer", line, line+" (further sites learned early are not shown)")
-		g.learn(fullest, ready)
+		return
 	}
+	if g.buffered > g.maxBuffer {
+		g.learnEarly(s, fmt.Sprintf("--%s %d reached", FlagMaxBuffer, g.maxBuffer), ready)
+	}
+	for g.maxBytes > 0 && g.bytes > g.maxBytes && g.buffered > 0 {
+		g.learnEarly(s, fmt.Sprintf("--%s %d%s reached (the pages waiting held %d bytes)", FlagMaxBufferBytes, g.maxBytes, mib(g.maxBytes), g.bytes), ready)
+	}
+}
+
+// learnEarly learns the site with the most pages waiting (cur, the site of the page just
+// read, among equals; else the first), before it has --sample pages, since a bound on the
+// pages waiting (why) was reached; a line says so, capped like error lines.
+func (g *grouper) learnEarly(cur *siteState, why string, ready readyFunc) {
+	var fullest *siteState
+	if !cur.learned {
+		fullest = cur
+	}
+	for _, o := range g.order {
+		if !o.learned && (fullest == nil || len(o.pages) > len(fullest.pages)) {
+			fullest = o
+		}
+	}
+	line := fmt.Sprintf("site %s learned early from %d pages: %s", fullest.key, len(fullest.pages), why)
+	g.e.rep.once("learned early", line, line+" (further sites learned early are not shown)")
+	g.learn(fullest, ready)
+}
+
+// mib is " (N MiB)" for a bound of at least a MiB, "" for a smaller one.
+func mib(n int) string {
+	if n < 1<<20 {
+		return ""
+	}
+	return fmt.Sprintf(" (%.0f MiB)", float64(n)/(1<<20))
 }
 
 // end learns the sites still waiting, in order of first appearance; after a stop their pages
@@ -90,7 +122,8 @@ func (g *grouper) end(ready readyFunc) {
 		if g.e.interrupted() {
 			g.e.abandon(len(s.pages))
 			g.buffered -= len(s.pages)
-			s.pages = nil
+			g.bytes -= s.bytes
+			s.pages, s.bytes = nil, 0
 			continue
 		}
 		if !s.learned {
@@ -107,11 +140,20 @@ func (g *grouper) forget(s *siteState) {
 }
 
 func (g *grouper) learn(s *siteState, ready readyFunc) {
+	live := &g.e.c.live
+	live.setPhase(fmt.Sprintf("learning %s (%d pages)", printable(s.key), len(s.pages)))
 	s.model, s.err = g.e.learnSite(s.key, s.pages)
+	if s.err == nil && pagesOf(s.model) == 1 && g.sample > 1 {
+		g.e.single.add(s.key, s.pages[0]) // (--sample 1 asks for it)
+	}
+	live.setPhase("")
+	live.learned.Add(int64(len(s.pages)))
+	live.sites.Add(1)
 	s.learned = true
 	pages := s.pages
-	s.pages = nil
 	g.buffered -= len(pages)
+	g.bytes -= s.bytes
+	s.pages, s.bytes = nil, 0
 	if g.learned != nil {
 		g.learned(s, pages)
 		return
@@ -141,6 +183,7 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("site %s: learn: %w", site, err)
 	}
+
 	if w, ok := m.(Warner); ok {
 		for _, line := range w.Warnings() {
 			e.warnf("%s", line)
@@ -168,4 +211,47 @@ func distinct(pages []*page.Page) []*page.Page {
 		out = append(out, p)
 	}
 	return out
+}
+
+// singles counts the sites learned from one page (copies aside): nothing can be learned
+// from one page, since a site model finds what a site's pages repeat. A run says so once,
+// at its end (say), naming the first such site: an HTML file given alone, or a dump of
+// unrelated pages, which chaff extract is for.
+type singles struct {
+	n           int
+	site, first string // the first such site, and its page
+}
+
+func (s *singles) add(site string, p *page.Page) {
+	if s.n == 0 {
+		s.site, s.first = site, p.Name()
+		if s.first == "" {
+			s.first = p.Where()
+		}
+	}
+	s.n++
+}
+
+// say prints the line about the sites learned from one page, if any: what their text is
+// made of depends on the command (learn: the models only; with the content join: the
+// content model's choice; without: the algorithm's from one page).
+func (s *singles) say(e *Env) {
+	if s.n == 0 {
+		return
+	}
+	what := fmt.Sprintf("%d sites have one page each (the first: %s of site %q)", s.n, s.first, s.site)
+	if s.n == 1 {
+		what = fmt.Sprintf("%s is the only page of site %q", s.first, s.site)
+	}
+	const why = "nothing can be learned from one page (a site model finds what a site's pages repeat)"
+	var then string
+	switch {
+	case e.Ctx.Command.Name == "learn":
+		then = "a model learned from one page says nothing about the site's other pages"
+	case e.content != nil:
+		then = "the text is chaff's content model's choice from the page alone, as chaff extract makes it for a dump of unrelated pages"
+	default:
+		then = "the text is what the algorithm alone makes of one page (often all of it); --content on, or chaff extract, chooses it from the page's own evidence"
+	}
+	e.warnf("%s: %s; %s", what, why, then)
 }

@@ -57,6 +57,7 @@ func (o *output) writeLine(line []byte, page, isErr bool) {
 	}
 	if page {
 		o.pendingPages++
+		o.c.live.emitted.Add(1)
 		if isErr {
 			o.pendingErrs++
 		}

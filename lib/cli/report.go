@@ -3,25 +3,21 @@ package cli
 import (
 	"fmt"
 	"io"
-	"time"
 )
 
 // maxErrorsShown is the default of --max-errors-shown.
 const maxErrorsShown = 20
 
 // Reporter writes a command's diagnostics on stderr, each line prefixed with the tool's
-// name: warnings, per-record error and note lines capped per kind and input (errorLog), and
-// a progress line on a terminal. It writes nothing on stdout. Every chaff command reports
-// through one (score too).
+// name: warnings, and per-record error and note lines capped per kind and input (errorLog).
+// It writes nothing on stdout. Every chaff command reports through one (score too); in an
+// Env's run its writer clears the progress line before each line (progress.go).
 type Reporter struct {
 	tool string
 	w    io.Writer
 	log  errorLog
 	// quiet drops per-record error and note lines (--on-error skip): they are counted only.
 	quiet bool
-
-	progress     bool // stderr is a terminal
-	lastProgress time.Time
 }
 
 // NewReporter returns the reporter of the command tool, writing to stderr, printing at most
@@ -74,32 +70,21 @@ func (r *Reporter) once(what, line, last string) {
 	}
 }
 
-// tick prints the progress line (records read, MB, MB/s) at most once a second on a terminal.
-func (r *Reporter) tick(read, bytes int64, start time.Time) {
-	if !r.progress {
-		return
-	}
-	if now := time.Now(); now.Sub(r.lastProgress) >= time.Second {
-		r.lastProgress = now
-		mb := float64(bytes) / 1e6
-		fmt.Fprintf(r.w, "\r%s: %d read, %.1f MB, %.1f MB/s ", r.tool, read, mb, mb/now.Sub(start).Seconds())
-	}
-}
-
-// endProgress clears the progress line.
-func (r *Reporter) endProgress() {
-	if r.progress {
-		fmt.Fprint(r.w, "\r\033[K")
-	}
-}
-
-// inputsFailed says, for each input whose every record failed, that it did (the wrong
-// --format, say).
-func (r *Reporter) inputsFailed() {
+// inputsFailed says, for each input whose every page record failed, that nothing came out
+// of it (the wrong --format, say); all is the number of records read from an input, the
+// ones that were no pages (skipped.not-response, ...) included.
+func (r *Reporter) inputsFailed(all func(source string) int64) {
 	for _, src := range r.log.order {
-		if in := r.log.inputs[src]; in.read > 0 && in.errs == in.read {
-			r.warnf("%s: every one of its %d records failed (the first: %s)", src, in.read, clipMessage(in.first))
+		in := r.log.inputs[src]
+		if in.read == 0 || in.errs != in.read {
+			continue
 		}
+		if n := all(src); n > in.read {
+			r.warnf("%s: nothing came out of its %d records: %d failed (the first: %s) and %d were not pages (skipped.* in the summary)",
+				src, n, in.errs, clipMessage(in.first), n-in.read)
+			continue
+		}
+		r.warnf("%s: every one of its %d records failed (the first: %s)", src, in.read, clipMessage(in.first))
 	}
 }
 

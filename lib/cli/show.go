@@ -25,13 +25,18 @@ func runShow(e *Env) int {
 		}
 	}
 	var index bytes.Buffer
-	shown := 0
+	shown, notShown := 0, 0
+	first := "" // the page shown, without --id and --out-dir
 	show := func(m Model, modelErr error, p *page.Page) {
 		defer p.Drop()
 		rec := p.Rec
 		if dir == "" && (shown > 0 || (want != "" && rec.ID != want && rec.URL != want)) {
 			e.Consume(rec, "not-shown")
+			notShown++
 			return
+		}
+		if first = p.Name(); first == "" {
+			first = p.Where()
 		}
 		var view bytes.Buffer
 		j := &job{m: m, p: p, noModel: modelErr}
@@ -104,6 +109,8 @@ func runShow(e *Env) int {
 	} else if shown == 0 && want != "" {
 		e.warnf("no page with id or url %q", want)
 		e.failed = true
+	} else if want == "" && shown == 1 && notShown > 0 && e.stopped == nil {
+		e.warnf("showed only the first page, %q, of %d: --id ID (or URL) shows another, --out-dir DIR every page with an index", first, shown+notShown)
 	}
 	return e.Close()
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"sync/atomic"
@@ -16,8 +17,8 @@ type signals struct {
 	got atomic.Int32 // the number of the SIGINT or SIGTERM received, 0 before
 }
 
-// watch starts watching; stderr, when it is a file, gets the announcement.
-func (s *signals) watch(tool string, stderr *os.File) {
+// watch starts watching; announce, when not nil, gets the announcement.
+func (s *signals) watch(tool string, announce io.Writer) {
 	s.ch = make(chan os.Signal, 1)
 	signal.Notify(s.ch, os.Interrupt, syscall.SIGTERM)
 	go func(ch <-chan os.Signal) {
@@ -27,8 +28,8 @@ func (s *signals) watch(tool string, stderr *os.File) {
 				continue
 			}
 			signal.Reset(os.Interrupt, syscall.SIGTERM)
-			if stderr != nil {
-				fmt.Fprintf(stderr, "%s: %s: stopping after the current step (again to stop at once)\n", tool, signalName(int(n)))
+			if announce != nil {
+				fmt.Fprintf(announce, "%s: %s: stopping after the current step (again to stop at once)\n", tool, signalName(int(n)))
 			}
 		}
 	}(s.ch)

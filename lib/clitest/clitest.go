@@ -37,6 +37,10 @@ type Case struct {
 	Stdin string
 	Files map[string]string
 	Exit  int
+	// Terminal makes stderr a fake terminal (a Screen, 200 columns): the expected stderr is
+	// what the terminal shows at the end, and Check gets every byte written to it, escapes
+	// included.
+	Terminal bool
 	// Check, when set, runs extra assertions on the outputs.
 	Check func(t *testing.T, dir, stdout, stderr string)
 }
@@ -51,7 +55,7 @@ func Normalise(s, dir string) string {
 	return s
 }
 
-var timings = regexp.MustCompile(`\b(seconds|mb_per_s|ms|ns|time)=[0-9.e+-]+`)
+var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|ms|ns|time)=[0-9.e+-]+`)
 
 // Run runs the cases as subtests. Expected outputs live in
 // testdata/cli/<name>.stdout, .stderr and .exit, relative to the test.
@@ -79,15 +83,24 @@ func Run(t *testing.T, run RunFunc, prog string, cases []Case) {
 			}
 			t.Chdir(dir)
 			var stdout, stderr bytes.Buffer
-			code := run(args, strings.NewReader(c.Stdin), &stdout, &stderr)
-			if code != c.Exit {
-				t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.Exit, stderr.String())
+			var errW io.Writer = &stderr
+			screen := &Screen{Width: 200}
+			if c.Terminal {
+				errW = screen
 			}
-			out, errOut := Normalise(stdout.String(), dir), Normalise(stderr.String(), dir)
+			code := run(args, strings.NewReader(c.Stdin), &stdout, errW)
+			shown, raw := stderr.String(), stderr.String()
+			if c.Terminal {
+				shown, raw = screen.Text(), screen.Raw()
+			}
+			if code != c.Exit {
+				t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.Exit, shown)
+			}
+			out, errOut := Normalise(stdout.String(), dir), Normalise(shown, dir)
 			compareOut(t, expected+".stdout", out)
 			compare(t, expected+".stderr", errOut)
 			if c.Check != nil {
-				c.Check(t, dir, stdout.String(), stderr.String())
+				c.Check(t, dir, stdout.String(), raw)
 			}
 		})
 	}
@@ -216,4 +229,69 @@ func CheckMaxDepth(t *testing.T, run RunFunc, prog string, depth int) {
 	if code := run([]string{prog, "run", "--drop-html", "--max-depth", "0"}, bytes.NewReader(in.Bytes()), &stdout, &stderr); code != 0 || strings.Contains(stderr.String(), "flattened") {
 		t.Errorf("--max-depth 0: exit %d, stderr:\n%s", code, stderr.String())
 	}
+}
+
+// CheckHelp checks what every chaff tool's help must have: `prog --help` lists the
+// commands, and each command's help (`prog CMD --help`, `version` and `help` aside) shows
+// at least two example command lines that start with prog; `prog --version` and `prog
+// version` print the same line, "prog version ...". Every CheckHelp runs its own commands
+// in-process.
+func CheckHelp(t *testing.T, run RunFunc, prog string) {
+	t.Helper()
+	call := func(args ...string) (string, int) {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{prog}, args...), strings.NewReader(""), &out, &errOut)
+		return out.String() + errOut.String(), code
+	}
+	help, code := call("--help")
+	if code != 0 {
+		t.Fatalf("%s --help: exit %d\n%s", prog, code, help)
+	}
+	v1, c1 := call("--version")
+	v2, c2 := call("version")
+	if c1 != 0 || c2 != 0 || v1 != v2 || !strings.HasPrefix(v1, prog+" version ") || strings.Count(v1, "\n") != 1 {
+		t.Errorf("%s --version (exit %d): %q; %s version (exit %d): %q", prog, c1, v1, prog, c2, v2)
+	}
+	_, commands, _ := strings.Cut(help, "COMMANDS:\n")
+	commands, _, _ = strings.Cut(commands, "\n\n")
+	n := 0
+	for _, line := range strings.Split(commands, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		name := strings.TrimSuffix(f[0], ",")
+		if name == "help" || name == "version" {
+			continue
+		}
+		n++
+		h, code := call(name, "--help")
+		if code != 0 {
+			t.Errorf("%s %s --help: exit %d", prog, name, code)
+			continue
+		}
+		if got := examplesIn(h, prog); got < 2 {
+			t.Errorf("%s %s --help: %d example lines, want 2 or more:\n%s", prog, name, got, h)
+		}
+	}
+	if n == 0 && examplesIn(help, prog) < 2 {
+		// A tool that is one command (score): its own help has the examples.
+		t.Errorf("%s --help: no command, and fewer than 2 example lines:\n%s", prog, help)
+	}
+}
+
+// examplesIn counts the lines of help after "Examples:" that run prog.
+func examplesIn(help, prog string) int {
+	_, ex, ok := strings.Cut(help, "Examples:")
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, l := range strings.Split(ex, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, prog+" ") || strings.Contains(l, "| "+prog+" ") || strings.Contains(l, "xargs "+prog+" ") {
+			n++
+		}
+	}
+	return n
 }

@@ -10,6 +10,7 @@ package page
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -151,6 +152,28 @@ func (p *Page) Drop() {
 	p.mu.Lock()
 	p.memo = nil
 	p.mu.Unlock()
+}
+
+// nodeBytes is what one node of a page's tree takes, with its share of attributes and
+// decoded text: an estimate for Size.
+const nodeBytes = int(unsafe.Sizeof(dom.Node{})) + 40
+
+// Size estimates the bytes the page holds in memory: its record (record.Record.Size, the
+// HTML included), or its HTML when it has none, and its tree when parsed (nodes times an
+// estimate of a node's bytes). lib/cli bounds the pages waiting for their site with it
+// (--max-buffer-bytes).
+func (p *Page) Size() int {
+	n := len(p.HTML)
+	if p.Rec != nil {
+		n = p.Rec.Size()
+	}
+	p.docMu.Lock()
+	doc := p.doc
+	p.docMu.Unlock()
+	if doc != nil {
+		n += doc.Size() * nodeBytes
+	}
+	return n
 }
 
 // Where names the page in messages: its record's place ("pages.jsonl:12"), or "" without a

@@ -71,6 +71,18 @@ func where(source string, n int64, loc string) string {
 	return w
 }
 
+// Size estimates the bytes the record holds in memory: its members' names and raw JSON
+// values, and the decoded copies of its known fields (the HTML above all), for a bound on
+// the memory of pages held (lib/cli's --max-buffer-bytes). A value decoded from a string
+// without escapes may share the raw bytes; it is counted twice all the same.
+func (r *Record) Size() int {
+	n := len(r.ID) + len(r.URL) + len(r.Site) + len(r.Date) + len(r.HTML) + len(r.Source) + len(r.Loc) + len(r.Key)
+	for _, m := range r.fields {
+		n += len(m.key) + len(m.raw)
+	}
+	return n
+}
+
 // Keys returns the member names in output order.
 func (r *Record) Keys() []string {
 	keys := make([]string, len(r.fields))

@@ -53,6 +53,7 @@ type Reader struct {
 
 	bytesDone int64
 	read      int64
+	readOf    map[string]int64 // records read, by input name (sourceName)
 	skipped   map[string]int64
 }
 
@@ -64,7 +65,7 @@ func NewReader(paths []string, stdin io.Reader, opts Options) *Reader {
 	if opts.Format == "" {
 		opts.Format = FormatAuto
 	}
-	return &Reader{paths: paths, stdin: stdin, opts: opts, skipped: map[string]int64{}}
+	return &Reader{paths: paths, stdin: stdin, opts: opts, skipped: map[string]int64{}, readOf: map[string]int64{}}
 }
 
 // Next returns the next page record, or io.EOF after the last input. A
@@ -88,7 +89,7 @@ func (r *Reader) Next() (*record.Record, error) {
 		rec, err := r.cur.Next()
 		switch {
 		case err == nil:
-			r.read++
+			r.count()
 			return rec, nil
 		case err == io.EOF:
 			cut := r.cut
@@ -104,11 +105,11 @@ func (r *Reader) Next() (*record.Record, error) {
 		var skip *SkipError
 		switch {
 		case errors.As(err, &skip):
-			r.read++
+			r.count()
 			r.skipped[skip.Reason]++
 			continue
 		case errors.As(err, &re):
-			r.read++
+			r.count()
 			return nil, err
 		}
 		path := r.paths[r.next-1]
@@ -146,8 +147,18 @@ type SkipError struct{ Reason string }
 
 func (e *SkipError) Error() string { return "skipped: " + e.Reason }
 
+// count counts a record of the current input.
+func (r *Reader) count() {
+	r.read++
+	r.readOf[sourceName(r.paths[r.next-1])]++
+}
+
 // Read is the number of input records seen so far, pages or not.
 func (r *Reader) Read() int64 { return r.read }
+
+// ReadOf is the number of records seen so far in the input named source (as records name
+// it: the path, or StdinName), pages or not.
+func (r *Reader) ReadOf(source string) int64 { return r.readOf[source] }
 
 // Skipped returns the records skipped so far, by reason.
 func (r *Reader) Skipped() map[string]int64 { return r.skipped }

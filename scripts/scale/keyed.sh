@@ -101,6 +101,8 @@ for stage in map learn apply; do
 			printf "keyed.sh: %s jobs=%d", stage, n
 			split("read emitted errors consumed skipped models", keys, " ")
 			for (i = 1; i <= 6; i++) if (keys[i] in sum) printf " %s=%d", keys[i], sum[keys[i]]
-			printf " mb=%.2f\n", sum["mb"]
+			printf " in_mb=%.2f", sum["in_mb"]
+			if ("html_mb" in sum) printf " html_mb=%.2f", sum["html_mb"]
+			printf "\n"
 		}' >&2
 done

@@ -27,7 +27,7 @@ for tool in ngramcut ampl sstclean rtdm; do
 	for f in "$@"; do
 		m=$(cpu "$tmp/mapped" "$bin" map "$f")
 		pages=$(wc -l <"$tmp/mapped")
-		mb=$(grep -o 'mb=[0-9.]*' "$tmp/err" | tail -1 | cut -d= -f2)
+		mb=$(grep -o ' in_mb=[0-9.]*' "$tmp/err" | tail -1 | cut -d= -f2)
 		LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 -k2,2 "$tmp/mapped" >"$tmp/sorted"
 		l=$(cpu "$tmp/models" "$bin" learn --keyed --sample 200 "$tmp/sorted")
 		LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 -k2,2 "$tmp/models" "$tmp/sorted" >"$tmp/joined"
