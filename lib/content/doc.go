@@ -1,0 +1,34 @@
+// Package content is chaff's in-page content model: what the main content of a web page is,
+// from the page alone, in any language and script, and joined with what a site model says of
+// the page when there is one.
+//
+// A page's tree (lib/dom) is cut into blocks (Segment): runs of text between block
+// boundaries, what a reader sees as lines (paragraphs, headings, list items, cells, menu
+// links). Each block gets a feature vector (Page.Features) of what it is and where it stands:
+// its words, sentences and link share (counted by lib/words, so that a threshold means the
+// same in Chinese as in German), the tags around it (nav, header, footer, aside, article,
+// main, lists, tables, pre and code, forms, buttons, hidden elements), the learned weights of
+// the class and id tokens of its element and its ancestors (Tokens: class names in any
+// language, hashed with xxhash), the sizes and link shares of its containers, its place in
+// the page, its neighbours, the repeated sibling structures it belongs to (posts, cards,
+// comments), and how much it shares with the page's titles and descriptions (<title>,
+// og:title, JSON-LD).
+//
+// Two stages of gradient-boosted trees (lib/gbdt) score the blocks: the first from the block's
+// features, the second (ContextFeatures) from the first stage's scores around it: its
+// containers, its neighbours, the page's best region, the other items of its list. A menu link
+// and a product card look alike alone; among their neighbours they do not. Blocks scoring
+// above Threshold are the content (Select, Render); BestTitle is the title.
+//
+// Join adds a site model's evidence (Site: the spans it keeps, the spans it calls template
+// with their strength, its fit to the page, the pages it learned from): a block the site
+// calls template is pushed down in proportion to the model's trust in it; a block both call
+// content is always kept.
+//
+// The model (Model: token weights and the two stages' trees) is learned from gold pages by
+// Train, deterministically, and embedded as model.bin (Default); scripts/contentmodel trains
+// it (byte for byte: `contentmodel train -check`) and measures it by cross-validation with
+// folds split by site. README.md has the figures.
+//
+// Everything is safe for concurrent use once built; nothing does I/O.
+package content
