@@ -224,7 +224,10 @@ func (j *joined) view(w io.Writer, tool string, p *page.Page) error {
 	if p.Rec != nil && p.Rec.URL != "" {
 		title = p.Rec.URL
 	}
-	caption := fmt.Sprintf("%s --content on: %d of %d blocks kept (%s; site trust %.2f)", tool, j.detail.Kept, j.detail.Blocks, j.detail.By, j.detail.Trust)
+	caption := fmt.Sprintf("%s: %d of %d blocks kept, by the content model joined with the site model (trust %.2f)", tool, j.detail.Kept, j.detail.Blocks, j.detail.Trust)
+	if j.detail.By == "page" {
+		caption = fmt.Sprintf("%s: %d of %d blocks kept, by the content model from the page alone", tool, j.detail.Kept, j.detail.Blocks)
+	}
 	if j.detail.Why != "" {
 		caption += "; the site model: " + j.detail.Why
 	}

@@ -25,7 +25,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 .b{margin:.25em 0;padding-left:3.6em;text-indent:-3.6em}
 .s{display:inline-block;width:3.2em;font:11px monospace;color:#777;text-indent:0}
 .drop{color:#aaa;text-decoration:line-through #ccc}
-.h{font-weight:bold;font-size:1.1em}.li::before{content:"• "}
+.h{font-weight:bold;font-size:1.1em}
 </style></head><body>
 <p class="caption">`)
 	b.WriteString(html.EscapeString(caption))
@@ -39,14 +39,15 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 		if blk.Heading > 0 {
 			cls += " h"
 		}
+		bullet := ""
 		if blk.Flags&InListItem != 0 {
-			cls += " li"
+			bullet = "• "
 		}
 		tip := fmt.Sprintf("content model %.2f", scores[i])
 		if verdicts != nil {
 			tip += fmt.Sprintf(", site %+.2f", verdicts[i])
 		}
-		fmt.Fprintf(&b, "<div class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s</div>\n", cls, tip, scores[i], html.EscapeString(blk.Text))
+		fmt.Fprintf(&b, "<div class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s%s</div>\n", cls, tip, scores[i], bullet, html.EscapeString(blk.Text))
 	}
 	b.WriteString("</body></html>\n")
 	_, err := io.WriteString(w, b.String())
