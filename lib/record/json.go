@@ -428,9 +428,14 @@ func appendQuoted(buf []byte, s string) []byte {
 	}
 	start := 0
 	for i := 0; i < len(s); {
-		// Eight plain bytes at a time (most of a page's HTML), one at a time from a
-		// word that holds a byte to look at.
-		for i+8 <= len(s) && plainWord(binary.LittleEndian.Uint64([]byte(s[i:i+8]))) {
+		// Eight plain bytes at a time (most of a page's HTML), then the first byte to look
+		// at, found in the word.
+		for i+8 <= len(s) {
+			m := notPlain(binary.LittleEndian.Uint64([]byte(s[i : i+8])))
+			if m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
 			i += 8
 		}
 		if i >= len(s) {
@@ -461,14 +466,14 @@ func appendQuoted(buf []byte, s string) []byte {
 	return append(buf, '"')
 }
 
-// plainWord reports whether the eight bytes of w are all plainByte: none below 0x20, no
-// quote, backslash or 0xE2 (the SWAR tests of "has a byte less than n" and "has a zero
-// byte" from Hacker's Delight; both are exact on whether such a byte exists).
-func plainWord(w uint64) bool {
+// notPlain returns a mask whose lowest set bit is the high bit of the first byte of w (little
+// endian) that is not plainByte (below 0x20, a quote, a backslash or 0xE2), 0 when all eight
+// are (the SWAR tests of "has a byte less than n" and "has a zero byte" of Hacker's Delight:
+// bits above the first such byte may be set wrongly, the lowest is exact).
+func notPlain(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
-	less := (w - 0x20*ones) & ^w & highs
-	return less|zero(w^'"'*ones)|zero(w^'\\'*ones)|zero(w^0xE2*ones) == 0
+	q, b, e := w^('"'*ones), w^('\\'*ones), w^(0xE2*ones)
+	return ((w-0x20*ones) & ^w | (q-ones)&^q | (b-ones)&^b | (e-ones)&^e) & highs
 }
 
 // plainByte marks the bytes copied as they are (ASCII other than controls,

@@ -177,7 +177,7 @@ func TestQuotedWordScanSame(t *testing.T) {
 			sb.WriteString(pieces[r.IntN(len(pieces))])
 		}
 		s := sb.String()
-		got, want := appendQuoted(nil, s), append(append(appendQuotedSlow([]byte{'"'}, s)), '"')
+		got, want := appendQuoted(nil, s), append(appendQuotedSlow([]byte{'"'}, s), '"')
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%q: %q, rune by rune %q", s, got, want)
 		}
