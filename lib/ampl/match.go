@@ -2,7 +2,6 @@ package ampl
 
 import (
 	"math"
-	"sort"
 	"sync"
 
 	"github.com/chaffkit/chaff/lib/page"
@@ -21,32 +20,39 @@ type matcher struct {
 }
 
 func newMatcher(patterns []string) *matcher {
-	type edge struct {
-		c    byte
-		dest int32
+	// The trie, built with each state's children in a list (kid: its first child, sib: the
+	// next child of its parent, char: the byte leading to it): no allocation per state, a
+	// template's strings making hundreds of thousands of them. States are numbered in order
+	// of creation.
+	total := 1
+	for _, p := range patterns {
+		total += len(p)
 	}
-	children := [][]edge{nil}
-	depth := []int32{0}
-	term := []int32{0}
-	termID := []int32{-1}
+	kid := make([]int32, 1, total)
+	sib := make([]int32, 1, total)
+	char := make([]byte, 1, total)
+	term := make([]int32, 1, total)
+	termID := make([]int32, 1, total)
+	kid[0], sib[0], termID[0] = -1, -1, -1
 	for id, p := range patterns {
 		s := int32(0)
 		for i := 0; i < len(p); i++ {
 			c := p[i]
 			next := int32(-1)
-			for _, e := range children[s] {
-				if e.c == c {
-					next = e.dest
+			for e := kid[s]; e >= 0; e = sib[e] {
+				if char[e] == c {
+					next = e
 					break
 				}
 			}
 			if next < 0 {
-				next = int32(len(children))
-				children = append(children, nil)
-				depth = append(depth, depth[s]+1)
+				next = int32(len(kid))
+				kid = append(kid, -1)
+				sib = append(sib, -1)
+				char = append(char, c)
 				term = append(term, 0)
 				termID = append(termID, -1)
-				children[s] = append(children[s], edge{c, next})
+				sib[next], kid[s] = kid[s], next // the order is made below
 			}
 			s = next
 		}
@@ -54,36 +60,51 @@ func newMatcher(patterns []string) *matcher {
 			term[s], termID[s] = int32(len(p)), int32(id)
 		}
 	}
-	n := len(children)
-	m := &matcher{first: make([]int32, n+1), fail: make([]int32, n), out: make([]int32, n), outID: make([]int32, n)}
-	for s := range children {
-		sort.Slice(children[s], func(i, j int) bool { return children[s][i].c < children[s][j].c })
-		m.first[s+1] = m.first[s] + int32(len(children[s]))
-		for _, e := range children[s] {
-			m.ebyte = append(m.ebyte, e.c)
-			m.edest = append(m.edest, e.dest)
+	n := len(kid)
+	m := &matcher{first: make([]int32, n+1), fail: make([]int32, n), out: make([]int32, n), outID: make([]int32, n),
+		ebyte: make([]byte, 0, n), edest: make([]int32, 0, n)}
+	for s := 0; s < n; s++ {
+		// The children in byte order (each byte once): an insertion sort, most states
+		// having one child.
+		lo := len(m.edest)
+		for e := kid[s]; e >= 0; e = sib[e] {
+			c := char[e]
+			j := len(m.edest)
+			m.ebyte, m.edest = append(m.ebyte, c), append(m.edest, e)
+			for j > lo && m.ebyte[j-1] > c {
+				m.ebyte[j], m.edest[j] = m.ebyte[j-1], m.edest[j-1]
+				j--
+			}
+			m.ebyte[j], m.edest[j] = c, e
 		}
+		m.first[s+1] = int32(len(m.edest))
 	}
-	for _, e := range children[0] {
-		m.root[e.c] = e.dest
+	edges := func(s int32) ([]byte, []int32) {
+		lo, hi := m.first[s], m.first[s+1]
+		return m.ebyte[lo:hi], m.edest[lo:hi]
+	}
+	rb, rd := edges(0)
+	for k, c := range rb {
+		m.root[c] = rd[k]
 	}
 	// Breadth-first: failure links and outputs (out = max of own and the failure state's).
 	queue := make([]int32, 0, n)
-	for _, e := range children[0] {
-		queue = append(queue, e.dest)
-		m.out[e.dest], m.outID[e.dest] = term[e.dest], termID[e.dest]
+	for _, d := range rd {
+		queue = append(queue, d)
+		m.out[d], m.outID[d] = term[d], termID[d]
 	}
 	for qi := 0; qi < len(queue); qi++ {
 		s := queue[qi]
-		for _, e := range children[s] {
-			t := e.dest
+		eb, ed := edges(s)
+		for k, t := range ed {
+			c := eb[k]
 			f := m.fail[s]
 			for {
 				if f == 0 {
-					m.fail[t] = m.root[e.c]
+					m.fail[t] = m.root[c]
 					break
 				}
-				if d := m.child(f, e.c); d >= 0 {
+				if d := m.child(f, c); d >= 0 {
 					m.fail[t] = d
 					break
 				}

@@ -139,6 +139,7 @@ const MemoryNote = "Memory: learn, run and show hold each site's pages until the
 // Writer and ErrWriter must be set; RunApp sets the handlers. It returns ExitOK when the
 // action returned no error: the action's own status is the caller's.
 func RunApp(app *ucli.App, args []string) int {
+	defer startProfiles(app.ErrWriter)()
 	addVersion(app)
 	usage := func(c *ucli.Context, err error, _ bool) error { return usageError{err} }
 	app.ExitErrHandler = func(*ucli.Context, error) {}

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"strings"
+
 	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
@@ -15,14 +17,31 @@ type input struct {
 	keyed    bool // lines are SITE<TAB>JSON: the site is the line's key
 	maxDepth int  // --max-depth of the pages' trees
 	keys     keyOrder
+	// sites interns the site keys: a key is a substring of its record (its site member, the
+	// host of its URL, its line's key), and every map that outlives the record (the summary's
+	// sites, the grouper's) would otherwise hold the record's whole line, HTML included, in
+	// memory to the end of the run: one page per site, all of a dump of unrelated pages.
+	sites map[string]string
 }
 
 // siteOf returns the site key of a record: its line's key under --keyed, else by --site-key.
+// Called from one goroutine (the reading loop, and finish, which runs on it).
 func (in *input) siteOf(rec *record.Record) string {
+	var key string
 	if in.keyed {
-		return rec.Key
+		key = rec.Key
+	} else {
+		key = site.Key(in.siteMode, rec.Site, rec.URL)
 	}
-	return site.Key(in.siteMode, rec.Site, rec.URL)
+	if k, ok := in.sites[key]; ok {
+		return k
+	}
+	if in.sites == nil {
+		in.sites = map[string]string{}
+	}
+	k := strings.Clone(key)
+	in.sites[k] = k
+	return k
 }
 
 // page returns the page of rec, under its site, its tree to be parsed (when asked) with

@@ -68,6 +68,7 @@ func Decode(b []byte) (*Model, []byte, error) {
 		}
 		m.Trees = append(m.Trees, t)
 	}
+	m.flat = flatten(m)
 	return m, b, nil
 }
 

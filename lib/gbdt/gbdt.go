@@ -67,10 +67,20 @@ type Model struct {
 	NumFeatures int
 	Base        float32 // the margin before any tree
 	Trees       []Tree
+
+	flat *flat // the trees laid out for prediction (Decode builds it; see flat)
 }
 
 // Margin returns the model's raw score (log-odds) for one row x.
 func (m *Model) Margin(x []float32) float32 {
+	if m.flat.valid(m) {
+		return m.flat.margin(m.Base, x)
+	}
+	return m.walkMargin(x)
+}
+
+// walkMargin is Margin by walking Trees (a model made by Train, or changed after Decode).
+func (m *Model) walkMargin(x []float32) float32 {
 	s := m.Base
 	for _, t := range m.Trees {
 		i := int32(0)

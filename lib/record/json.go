@@ -428,6 +428,19 @@ func appendQuoted(buf []byte, s string) []byte {
 	}
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight plain bytes at a time (most of a page's HTML), then the first byte to look
+		// at, found in the word.
+		for i+8 <= len(s) {
+			m := notPlain(binary.LittleEndian.Uint64([]byte(s[i : i+8])))
+			if m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if plainByte[c] {
 			i++
@@ -451,6 +464,16 @@ func appendQuoted(buf []byte, s string) []byte {
 	}
 	buf = append(buf, s[start:]...)
 	return append(buf, '"')
+}
+
+// notPlain returns a mask whose lowest set bit is the high bit of the first byte of w (little
+// endian) that is not plainByte (below 0x20, a quote, a backslash or 0xE2), 0 when all eight
+// are (the SWAR tests of "has a byte less than n" and "has a zero byte" of Hacker's Delight:
+// bits above the first such byte may be set wrongly, the lowest is exact).
+func notPlain(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q, b, e := w^('"'*ones), w^('\\'*ones), w^(0xE2*ones)
+	return ((w-0x20*ones) & ^w | (q-ones)&^q | (b-ones)&^b | (e-ones)&^e) & highs
 }
 
 // plainByte marks the bytes copied as they are (ASCII other than controls,

@@ -200,7 +200,9 @@ func (r *Record) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
 // trailing newline json.Encoder adds.
 func Marshal(v any) ([]byte, error) {
 	if s, ok := v.(string); ok {
-		return appendQuoted(nil, s), nil
+		// Room for the quotes and a few escapes up front: a page's HTML is not copied over
+		// and over while the buffer grows.
+		return appendQuoted(make([]byte, 0, len(s)+len(s)/16+16), s), nil
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

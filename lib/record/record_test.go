@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -162,5 +163,23 @@ func TestWhereWithLoc(t *testing.T) {
 	r = &Record{Source: "b.warc.gz", N: 38, Loc: "offset 685348"}
 	if r.Where() != "b.warc.gz:38 (offset 685348)" || r.Errorf("bad").Error() != "b.warc.gz:38 (offset 685348): bad" {
 		t.Errorf("with Loc: %q, %q", r.Where(), r.Errorf("bad"))
+	}
+}
+
+// appendQuoted's word-at-a-time scan quotes exactly as the rune-by-rune appendQuotedSlow
+// on valid UTF-8, whatever byte to escape falls where in a word.
+func TestQuotedWordScanSame(t *testing.T) {
+	pieces := []string{"a", "bc", "<div class=\"x\">", "\\", "\n", "\t", "\x00", "\x1f", "\x7f", " ", "é", "—", "\u2028", "\u2029", "\u2027", "日本", "😀", "\xe2\x82\xac"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 3000; n++ {
+		var sb strings.Builder
+		for k := r.IntN(40); k >= 0; k-- {
+			sb.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := sb.String()
+		got, want := appendQuoted(nil, s), append(appendQuotedSlow([]byte{'"'}, s), '"')
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%q: %q, rune by rune %q", s, got, want)
+		}
 	}
 }

@@ -39,6 +39,12 @@ func Similarities(trees []*Tree, threshold float64, workers int) [][]float64 {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// Similarity's distances, with each tree's unit nodes made once and each worker's
+	// solver arenas reused from pair to pair.
+	units := make([][]unitNode, n)
+	for i, t := range trees {
+		units[i] = unitNodes(t)
+	}
 	type job struct{ i, j int }
 	jobs := make(chan job, 256)
 	var wg sync.WaitGroup
@@ -46,8 +52,12 @@ func Similarities(trees []*Tree, threshold float64, workers int) [][]float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var us unitSolver
 			for jb := range jobs {
-				s := Similarity(trees[jb.i], trees[jb.j], threshold)
+				a, b := units[jb.i], units[jb.j]
+				nn := float64(len(a) + len(b))
+				us.a, us.b, us.eps = a, b, (1-threshold)*nn
+				s := 1 - us.pair(0, 0)/nn
 				sim[jb.i][jb.j] = s
 				sim[jb.j][jb.i] = s
 			}

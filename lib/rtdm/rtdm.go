@@ -24,6 +24,9 @@ type Mapping []Pair
 //
 // The roots are mapped to each other.
 func Distance(a, b *Tree, c Costs, eps float64) float64 {
+	if _, ok := c.(Unit); ok {
+		return unitDistance(unitNodes(a), unitNodes(b), eps)
+	}
 	s := newSolver(a, b, c, eps, false)
 	d, _ := s.pair(0, 0)
 	return d

@@ -70,6 +70,73 @@ type frame struct {
 	dup     int32 // pairs of same-page occurrences whose lowest common ancestor is this node or below
 }
 
+// walkChunk is how many suffixes Walk reads ahead at a time (see gather).
+const walkChunk = 1024
+
+// walkBuf holds what Walk reads of the suffixes of one chunk, in suffix-array order: their
+// LCP with the suffix before, the byte before each (or -1 at a page start), whether each
+// starts at a separator, and its page.
+type walkBuf struct {
+	lcp  [walkChunk]int32
+	left [walkChunk]int16
+	sep  [walkChunk]bool
+	page [walkChunk]int32
+}
+
+// gather fills b with the suffixes sa[lo:lo+k]. Walk's reads of plcp and text are at random
+// places (a suffix array's order is no order of the text): made here in a loop of their own,
+// independent of each other, the processor has many of them under way at once, where the
+// walk's loop, each step depending on the last, waits for them one by one.
+func (x *Index) gather(b *walkBuf, lo int32, k int, pages *pageTable) {
+	sa, plcp, text, sep := x.sa[lo:int(lo)+k], x.plcp, x.text, x.sep
+	for j, p := range sa {
+		b.lcp[j] = plcp[p]
+		c := text[p]
+		b.sep[j] = c == sep
+		lf := int16(-1)
+		if p > 0 && text[p-1] != sep {
+			lf = int16(text[p-1])
+		}
+		b.left[j] = lf
+	}
+	if pages != nil {
+		for j, p := range sa {
+			b.page[j] = int32(pages.of(p))
+		}
+	}
+}
+
+// pageTable finds the page of a text offset in one lookup and a step or two: the page of
+// every 256th offset, then forward to the page that holds the offset (PageOf's answer,
+// without its binary search's unpredictable branches).
+type pageTable struct {
+	starts []int32
+	at     []int32 // at[k] = PageOf(k << pageShift)
+}
+
+const pageShift = 8
+
+func (x *Index) pageTable() *pageTable {
+	t := &pageTable{starts: x.starts, at: make([]int32, len(x.text)>>pageShift+1)}
+	pg := 0
+	for k := range t.at {
+		pos := int32(k << pageShift)
+		for pg+2 < len(x.starts) && x.starts[pg+1] <= pos {
+			pg++
+		}
+		t.at[k] = int32(pg)
+	}
+	return t
+}
+
+func (t *pageTable) of(pos int32) int {
+	pg := int(t.at[pos>>pageShift])
+	for pg+2 < len(t.starts) && t.starts[pg+1] <= pos {
+		pg++
+	}
+	return pg
+}
+
 // Walk calls fn for every internal node of the suffix tree except the root (and the leaves
 // with WalkOptions.Leaves), bottom-up (children before parents), with depths rounded to UTF-8 character boundaries (a node whose
 // rounded depth equals its parent's is merged into it and not reported).
@@ -78,45 +145,51 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 	if n == 0 {
 		return
 	}
-	sa, plcp, text := x.sa, x.plcp, x.text
+	sa, text := x.sa, x.text
 	stack := make([]frame, 1, 64)
+	var pages *pageTable
+	if opt.Docs || opt.Leaves {
+		pages = x.pageTable()
+	}
+	// The suffixes are read ahead a chunk at a time (gather); buf holds sa[base:base+walkChunk].
+	buf := new(walkBuf)
+	base := int32(0)
+	x.gather(buf, 0, int(min(n, walkChunk)), pages)
 	// Left-diversity bookkeeping: lastDiff = last k with left(k) != left(k-1);
 	// lastStart = last k whose suffix starts a page.
-	left := func(k int32) int {
-		p := sa[k]
-		if p == 0 || text[p-1] == x.sep {
-			return -1
-		}
-		return int(text[p-1])
-	}
 	lastDiff, lastStart := int32(-1), int32(-1)
-	prevLeft := left(0)
+	prevLeft := int(buf.left[0])
 	if prevLeft < 0 {
 		lastStart = 0
 	}
 	var last []int32 // last[page] = last SA index seen of that page
-	page := x.PageOf
 	if opt.Docs {
 		last = make([]int32, x.Pages())
 		for i := range last {
 			last[i] = -1
 		}
-		if text[sa[0]] != x.sep {
-			last[page(sa[0])] = 0
+		if !buf.sep[0] {
+			last[buf.page[0]] = 0
 		}
 	}
 	var prevL int32 // LCP of leaf i-1 with the leaf before it
 	prevPage := -1  // page of leaf i-1 when the docs bookkeeping found it, else -1
+	prevSep := buf.sep[0]
 	for i := int32(1); i <= n; i++ {
+		if i-base == walkChunk && i < n {
+			base = i
+			x.gather(buf, base, int(min(n-base, walkChunk)), pages)
+		}
+		k := i - base
 		var l int32
 		if i < n {
-			l = plcp[sa[i]]
+			l = buf.lcp[k]
 		}
 		if opt.Leaves {
-			if pos := sa[i-1]; text[pos] != x.sep {
+			if pos := sa[i-1]; !prevSep {
 				pg := prevPage
 				if pg < 0 {
-					pg = x.PageOf(pos)
+					pg = pages.of(pos)
 				}
 				end := x.starts[pg+1] - 1 // the separator after the page
 				w := text[pos:end]
@@ -165,7 +238,7 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 			break
 		}
 		// Account for leaf i.
-		lf := left(i)
+		lf := int(buf.left[k])
 		if lf < 0 {
 			lastStart = i
 		}
@@ -174,8 +247,9 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 		}
 		prevLeft = lf
 		prevPage = -1
-		if opt.Docs && text[sa[i]] != x.sep {
-			pg := page(sa[i])
+		prevSep = buf.sep[k]
+		if opt.Docs && !prevSep {
+			pg := int(buf.page[k])
 			prevPage = pg
 			if j := last[pg]; j >= 0 {
 				// The lowest common ancestor of leaves j and i is the deepest open frame

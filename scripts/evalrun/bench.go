@@ -67,6 +67,13 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 20*time.Minute, "longest one command may run")
 	toolList := fs.String("tools", strings.Join(tools, ","), "the tools, comma-separated")
 	out := fs.String("o", "docs/BENCHMARKS.md", "the document to write (relative to the repo; - for none)")
+	repeat := fs.Int("repeat", 3, "times each command of the goal tables (run against go-trafilatura, ingest against gzip) is run, interleaved; the median is reported")
+	goalSet := fs.String("goal-set", "big9-2005-2013", "the set of the run-against-go-trafilatura table (a .jsonl.zst in the data folder)")
+	ingestFile := fs.String("ingest-file", "trafeval-dev.warc.gz", "the .warc.gz of the ingest-against-gzip table (in the data folder)")
+	memory := fs.Bool("memory", false, "also peak RSS of map and run on 1x, 3x and 10x copies of --memory-file in a row (slow)")
+	memoryFile := fs.String("memory-file", "wcxb-dev.jsonl.zst", "the file copied for --memory (in the data folder)")
+	memoryTool := fs.String("memory-tool", "sstclean", "the tool whose map and run --memory measures")
+	goalsOnly := fs.Bool("goals-only", false, "only the goal tables (run against go-trafilatura, ingest, --memory): not the learn/apply tables of every set")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -128,9 +135,31 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		dev = devWARC
 	}
 
+	// (0) the goals, side by side.
+	var rg *runGoal
+	var ig *ingestGoal
+	var mg *memGoal
+	if e.hasData() && !*onlyHeavy {
+		gc, err := count(*goalSet, []string{filepath.Join(e.data, *goalSet+".jsonl.zst")})
+		if err != nil {
+			return err
+		}
+		rg = b.runVsPeer(gc, *repeat)
+		ic, err := count(*ingestFile, []string{filepath.Join(e.data, *ingestFile)})
+		if err != nil {
+			return err
+		}
+		ig = b.ingestVsGzip(ic, *repeat)
+		if *memory {
+			if mg, err = b.memoryGrowth(filepath.Join(e.data, *memoryFile), []int{1, 3, 10}, *memoryTool); err != nil {
+				return err
+			}
+		}
+	}
+
 	// (a) the dev sets: decompression floor, ingest, learn, apply, peers.
 	var site10 *corpus
-	if !*onlyHeavy {
+	if !*onlyHeavy && !*goalsOnly {
 		b.floor(dev)
 		b.ingest(dev)
 		b.learnApply(dev)
@@ -192,6 +221,24 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	secs := time.Since(start).Seconds()
 	doc := b.doc(args, commit, dev, devWARC, site10, heavyC, heavySub, loadStart, loadavg(), secs)
+	var goals strings.Builder
+	if rg != nil {
+		rg.doc(&goals, *repeat)
+	}
+	if ig != nil {
+		ig.doc(&goals, *repeat)
+	}
+	if mg != nil {
+		mg.doc(&goals)
+	}
+	if goals.Len() > 0 {
+		// The goal tables go first, after the page's opening paragraphs.
+		if i := strings.Index(doc, "\n## "); i >= 0 {
+			doc = doc[:i+1] + goals.String() + doc[i+1:]
+		} else {
+			doc += "\n" + goals.String()
+		}
+	}
 	fmt.Fprint(stdout, doc)
 	if *out == "-" {
 		return nil
