@@ -127,7 +127,9 @@ type ingestGoal struct {
 func (b *bencher) ingestVsGzip(c *corpus, repeat int) *ingestGoal {
 	t := filepath.Join(b.bin, b.tools[0])
 	rows := b.timeGroup(c, repeat, []string{"gzip -dc", b.tools[0] + " map"}, []string{"decompress", "ingest"}, []func() []*exec.Cmd{
-		func() []*exec.Cmd { return []*exec.Cmd{exec.Command(mustLook("gzip"), append([]string{"-dc"}, c.Paths...)...)} },
+		func() []*exec.Cmd {
+			return []*exec.Cmd{exec.Command(mustLook("gzip"), append([]string{"-dc"}, c.Paths...)...)}
+		},
 		func() []*exec.Cmd { return []*exec.Cmd{exec.Command(t, append([]string{"map"}, c.Paths...)...)} },
 	})
 	return &ingestGoal{corpus: c, floor: rows[0], read: rows[1]}
