@@ -53,6 +53,14 @@ var publishedTrafeval = []published{
 	{name: "raw HTML", f1: .667, p: nan, r: nan},
 }
 
+// pub is a published figure, blank where none was published.
+func pub(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return f3(v)
+}
+
 // pick returns the results of one table, in run order.
 func pick(res []result, table string) []result {
 	var out []result
@@ -193,7 +201,7 @@ func formatWCXB(res []result) string {
 			fig(r, r.Main.F1), f3(r.Main.P), f3(r.Main.R), pct(r.Main.With), pct(r.Main.Without), f3(aeb), errCell(r), cpuCell(r), wallCell(r))
 	}
 	for _, p := range publishedWCXB {
-		fmt.Fprintf(&b, "| %s | published | 1497 | %s | %s | %s | | | | | | |\n", p.name, f3(p.f1), f3(p.p), f3(p.r))
+		fmt.Fprintf(&b, "| %s | published | 1497 | %s | %s | %s | | | | | | |\n", p.name, pub(p.f1), pub(p.p), pub(p.r))
 	}
 	return b.String()
 }
@@ -279,7 +287,7 @@ func formatTrafeval(res []result) string {
 			fig(r, r.Main.F1), f3(r.Main.P), f3(r.Main.R), f3(r.Main.Accuracy), cell("de"), cell("en"), cell("other"), errCell(r), cpuCell(r), wallCell(r))
 	}
 	for _, p := range publishedTrafeval {
-		fmt.Fprintf(&b, "| %s | published, all 990 pages | 990 | %s | %s | %s | | | | | | | |\n", p.name, f3(p.f1), f3(p.p), f3(p.r))
+		fmt.Fprintf(&b, "| %s | published, all 990 pages | 990 | %s | %s | %s | | | | | | | |\n", p.name, pub(p.f1), pub(p.p), pub(p.r))
 	}
 	return b.String()
 }
