@@ -104,6 +104,14 @@ type variant struct {
 	cmds func(in, cm, learned string, c *evalCase) []*exec.Cmd
 }
 
+// display is the extractor's name in the tables: the command for chaff.
+func (v variant) display() string {
+	if v.Kind == "chaff" {
+		return "chaff extract"
+	}
+	return v.Name
+}
+
 // label is the variant's name in pivot tables.
 func (v variant) label() string {
 	switch {

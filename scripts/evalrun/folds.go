@@ -163,6 +163,9 @@ func (e *env) ensureFoldModels(cacheDir string, train bool) (*foldModels, error)
 	if !train {
 		return nil, fmt.Errorf("no fold models in %s (make them with: %s)", m.Dir, m.Regenerate)
 	}
+	if def, _ := filepath.Abs(filepath.Join(filepath.Dir(e.root), "shared", "data")); !sameDir(def, e.data) {
+		return nil, fmt.Errorf("scripts/contentmodel learns only from %s, not --data %s: make the fold models there or run with --cv=false", def, e.data)
+	}
 	fmt.Fprintf(e.stderr, "evalrun: content fold models: training %d folds and %d held-out sets into %s (15-20 minutes of CPU); by hand: %s\n",
 		cvFolds, len(modelSets), m.Dir, m.Regenerate)
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
@@ -197,6 +200,13 @@ func (e *env) ensureFoldModels(cacheDir string, train bool) (*foldModels, error)
 	}
 	m.TrainedNow = true
 	return m, nil
+}
+
+// sameDir reports whether two paths name the same directory.
+func sameDir(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 func firstLine(s string) string {

@@ -109,7 +109,7 @@ func formatTable(res []result) string {
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range res {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s |\n",
-			r.Case.Set, r.Case.Input, r.V.Name, modelLabel(r.V.Model), r.V.Kind, f3(r.Main.P), f3(r.Main.R), f3(r.Main.F1), f3(r.Main.TokF1),
+			r.Case.Set, r.Case.Input, r.V.display(), modelLabel(r.V.Model), r.V.Kind, f3(r.Main.P), f3(r.Main.R), f3(r.Main.F1), f3(r.Main.TokF1),
 			r.Main.Pages, errCell(r), staleCell(r), cpuCell(r), wallCell(r))
 	}
 	return b.String()
@@ -179,7 +179,7 @@ func formatSites(res []result) string {
 		sites := append([]scoreRow(nil), r.Groups...)
 		sort.Slice(sites, func(i, j int) bool { return sites[i].Group < sites[j].Group })
 		for _, s := range sites {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", r.Case.Set, r.Case.Input, r.V.Name, modelLabel(r.V.Model),
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", r.Case.Set, r.Case.Input, r.V.display(), modelLabel(r.V.Model),
 				s.Group, s.Pages, f3(s.P), f3(s.R), f3(s.F1), f3(s.TokF1))
 		}
 	}
@@ -197,7 +197,7 @@ func formatWCXB(res []result) string {
 		if r.AEB != nil {
 			aeb = r.AEB.F1
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.V.Name, modelLabel(r.V.Model), r.Main.Pages,
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.V.display(), modelLabel(r.V.Model), r.Main.Pages,
 			fig(r, r.Main.F1), f3(r.Main.P), f3(r.Main.R), pct(r.Main.With), pct(r.Main.Without), f3(aeb), errCell(r), cpuCell(r), wallCell(r))
 	}
 	for _, p := range publishedWCXB {
@@ -234,7 +234,7 @@ func formatWCXBTypes(res []result) string {
 		for _, g := range r.Groups {
 			by[g.Group] = g.F1
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s", r.V.Name, modelLabel(r.V.Model), fig(r, r.Main.F1))
+		fmt.Fprintf(&b, "| %s | %s | %s", r.V.display(), modelLabel(r.V.Model), fig(r, r.Main.F1))
 		for _, t := range types {
 			v, ok := by[t]
 			if !ok {
@@ -283,7 +283,7 @@ func formatTrafeval(res []result) string {
 			}
 			return fig(r, a.F1)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.V.Name, modelLabel(r.V.Model), r.Main.Pages,
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.V.display(), modelLabel(r.V.Model), r.Main.Pages,
 			fig(r, r.Main.F1), f3(r.Main.P), f3(r.Main.R), f3(r.Main.Accuracy), cell("de"), cell("en"), cell("other"), errCell(r), cpuCell(r), wallCell(r))
 	}
 	for _, p := range publishedTrafeval {
