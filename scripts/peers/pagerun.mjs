@@ -35,10 +35,13 @@ export function toText(html) {
 }
 
 // runPages runs extract(html, url) -> article HTML ("" for none; may be async) on every
-// record of stdin and prints "peer NAME: summary ..." at the end.
+// record of stdin and prints "peer NAME: summary ..." at the end. What the extractor logs
+// on the console (Defuddle prints a stack for every page whose JSON-LD does not parse) is
+// counted as logged=N, not printed: stdout carries only records.
 export async function runPages(name, extract) {
   const start = process.hrtime.bigint();
-  let pages = 0, failed = 0, bytes = 0;
+  let pages = 0, failed = 0, bytes = 0, logged = 0;
+  console.log = console.info = console.warn = console.error = console.debug = () => { logged++; };
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   const write = (s) => new Promise((ok) => (process.stdout.write(s) ? ok() : process.stdout.once("drain", ok)));
   for await (const line of rl) {
@@ -57,5 +60,5 @@ export async function runPages(name, extract) {
     await write(JSON.stringify(row) + "\n");
   }
   const secs = Number(process.hrtime.bigint() - start) / 1e9;
-  process.stderr.write(`peer ${name}: summary pages=${pages} failed=${failed} mb=${(bytes / 1e6).toFixed(2)} seconds=${secs.toFixed(2)} pages_per_s=${(pages / Math.max(secs, 1e-9)).toFixed(1)}\n`);
+  process.stderr.write(`peer ${name}: summary pages=${pages} failed=${failed} logged=${logged} mb=${(bytes / 1e6).toFixed(2)} seconds=${secs.toFixed(2)} pages_per_s=${(pages / Math.max(secs, 1e-9)).toFixed(1)}\n`);
 }
