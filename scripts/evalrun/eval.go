@@ -407,8 +407,8 @@ func variantsFor(c *evalCase, o evalOpts, tl, chaff, pl []variant) []variant {
 			if v.Kind == "peer" {
 				return v.Name == "go-trafilatura"
 			}
-			if v.Kind == "chaff" && c.LearnFrom != "" {
-				return false // chaff learns nothing: its row is the run on the target pages
+			if v.Kind != "tool" && c.LearnFrom != "" {
+				return false // chaff and the peers learn nothing: their rows are runs on the target pages
 			}
 			if o.cv {
 				return v.Model == cmCV || v.Model == cmOff
@@ -585,7 +585,7 @@ func (e *env) crossTimeCases(set string) ([]*evalCase, [2]string, error) {
 	for i := range 2 {
 		from, to := i, 1-i
 		mk := func(label, learn string) *evalCase {
-			return &evalCase{Table: "crosstime", Set: set, Input: "jsonl", Label: label, Path: paths[to], Gold: src, Key: "id", Metric: "aeb", LearnFrom: learn}
+			return &evalCase{Table: "crosstime", Set: set, Input: "jsonl", Label: label, Path: paths[to], Gold: paths[to], Key: "id", Metric: "aeb", LearnFrom: learn}
 		}
 		cases = append(cases, mk(crawls[from]+" -> "+crawls[to], paths[from]), mk("run on "+crawls[to], ""))
 	}
@@ -778,7 +778,7 @@ func (e *env) evalOne(c *evalCase, v variant, fm *foldModels, at int) result {
 			r.Errors += sumSummaryField(errText, "failed")
 		} else {
 			r.Errors += sumSummaryField(errText, "errors")
-			if s := summaryField(errText, "stale"); s != "" {
+			if s := summaryField(errText, "stale"); s != "" && v.Kind == "tool" { // chaff has no site model to go stale
 				n, _ := strconv.Atoi(s)
 				r.Stale += n
 				r.Joined = true

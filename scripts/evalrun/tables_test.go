@@ -245,9 +245,14 @@ func TestVariantsFor(t *testing.T) {
 		t.Errorf("news variants\n got %v\nwant %v", got, want)
 	}
 	got = names(variantsFor(&evalCase{Table: "crosstime", LearnFrom: "x"}, o, tl, chaff, pl))
-	want = []string{"rtdm (5-fold CV by site)", "rtdm --content off", "go-trafilatura"}
+	want = []string{"rtdm (5-fold CV by site)", "rtdm --content off"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("cross-time apply variants %v, want %v", got, want)
+	}
+	got = names(variantsFor(&evalCase{Table: "crosstime"}, o, tl, chaff, pl))
+	want = []string{"rtdm (5-fold CV by site)", "rtdm --content off", "chaff extract (5-fold CV by site)", "go-trafilatura"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("cross-time run variants %v, want %v", got, want)
 	}
 	o.cv = false
 	got = names(variantsFor(&evalCase{Table: "ksplit"}, o, tl, chaff, pl))
