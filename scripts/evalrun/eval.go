@@ -404,11 +404,11 @@ func variantsFor(c *evalCase, o evalOpts, tl, chaff, pl []variant) []variant {
 		}
 		switch c.Table {
 		case "ksplit", "crosstime":
-			if v.Kind == "peer" {
-				return v.Name == "go-trafilatura"
-			}
 			if v.Kind != "tool" && c.LearnFrom != "" {
 				return false // chaff and the peers learn nothing: their rows are runs on the target pages
+			}
+			if v.Kind == "peer" {
+				return v.Name == "go-trafilatura"
 			}
 			if o.cv {
 				return v.Model == cmCV || v.Model == cmOff
