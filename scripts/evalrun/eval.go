@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // The evaluation (scripts/eval) runs every tool, chaff extract and the peers on the dev sets
@@ -269,12 +270,15 @@ type evaluation struct {
 	Synthetic bool
 	Folds     *foldModels // nil: no out-of-sample rows
 	Crawls    map[string][2]string
+	Wall      time.Duration // of the whole evaluation, fold models included
 }
 
 // evaluate builds what is needed, makes the cases, runs every variant on every case and
 // scores it. Notes say what was skipped and why.
 func evaluate(e *env, o evalOpts) (*evaluation, error) {
 	ev := &evaluation{Crawls: map[string][2]string{}}
+	start := time.Now()
+	defer func() { ev.Wall = time.Since(start) }()
 	if err := e.build("score"); err != nil {
 		return nil, fmt.Errorf("score is needed: %v", err)
 	}

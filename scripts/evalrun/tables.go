@@ -82,6 +82,8 @@ func errCell(r result) string {
 		return r.Skip
 	case r.Err != "":
 		return "FAILED: " + strings.ReplaceAll(r.Err, "|", "/")
+	case r.Main.Missing > 0:
+		return fmt.Sprintf("%d (%d pages missing from the output, scored as empty)", r.Errors, r.Main.Missing)
 	}
 	return strconv.Itoa(r.Errors)
 }
@@ -584,6 +586,8 @@ func evalDoc(commit, cmdline string, o evalOpts, ev *evaluation) string {
 		"fits poorly, fit < .5), summed over the runs of a row. CPU s: user+sys of the extractor's processes (wait4 rusage, as `/usr/bin/time` " +
 		"reports; a cross-validated row adds its five runs, a cross-time row its `learn`), wall s: elapsed; they were measured with other jobs " +
 		"loading the machine (two runs at a time on two shared cores), so only CPU seconds compare across rows.\n\n")
+	fmt.Fprintf(&b, "The whole run took %s of wall time; its %d extractor runs used %.0f s of CPU (scoring and splitting not counted).\n\n",
+		ev.Wall.Round(time.Second), len(res), totalCPU(res).Seconds())
 	oos := cmCV
 	if ev.Folds == nil {
 		oos = cmInSample
