@@ -1,7 +1,8 @@
 // Command evalrun is the project's evaluation and benchmark driver, behind
 // scripts/eval, scripts/bench and .ci/eval-gate:
 //
-//	evalrun eval  [--warc] [--by-site] [--peers] [--sets a,b] [--tools a,b]   (writes docs/EVALUATION.md)
+//	evalrun eval  [--warc] [--by-site] [--peers] [--sets a,b] [--tables news,wcxb,trafeval,ksplit,crosstime]
+//	              [--tools a,b] [--cv=false] [--skip NAME@SET] [--ks 1,2,4,8,all]   (writes docs/EVALUATION.md)
 //	evalrun gate  [--tolerance 0.01]          (a small eval checked against docs/EVALUATION.md)
 //	evalrun bench [--heavy]                   (writes docs/BENCHMARKS.md)
 //	evalrun paper [ngramcut|ampl|rtdm|sstclean ...]   (the papers' experiments, into docs/paper/)

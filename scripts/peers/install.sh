@@ -4,9 +4,11 @@
 #   bin/peer                 go-trafilatura, go-shiori/go-readability and
 #                            readeck's go-readability (Go module proxy, versions
 #                            pinned in scripts/peers/go.mod and go.sum)
-#   scripts/peers/node_modules   @mozilla/readability on linkedom@0.18.14 (npm,
-#                            pinned in package.json / package-lock.json; linkedom
-#                            0.18.15 depends on a package missing from the registry)
+#   scripts/peers/node_modules   @mozilla/readability 0.6.0 and defuddle 0.19.4 on
+#                            linkedom@0.18.14 (npm, pinned in package.json /
+#                            package-lock.json; linkedom 0.18.15 depends on a
+#                            package missing from the registry), run by
+#                            readability.mjs and defuddle.mjs
 # Usage: scripts/peers/install.sh [BINDIR]   (default: bin/ at the repo root)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -20,8 +22,8 @@ echo "peers: building bin/peer (go-trafilatura, go-readability, readeck-readabil
 (cd "$here" && go build -o "$bindir/peer" ./cmd/peer)
 
 if command -v node >/dev/null && command -v npm >/dev/null; then
-  echo "peers: installing @mozilla/readability + linkedom@0.18.14 (npm ci)" >&2
+  echo "peers: installing @mozilla/readability, defuddle + linkedom@0.18.14 (npm ci)" >&2
   (cd "$here" && npm ci --no-audit --no-fund --loglevel=error >&2)
 else
-  echo "peers: node/npm missing: Mozilla Readability is left out (apt-get install -y nodejs npm)" >&2
+  echo "peers: node/npm missing: Mozilla Readability and Defuddle are left out (apt-get install -y nodejs npm)" >&2
 fi
