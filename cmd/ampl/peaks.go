@@ -37,13 +37,11 @@ func peaksCommand(t *cli.Tool) *ucli.Command {
 			if err != nil {
 				return err
 			}
-			sample := e.Sample(c.String("site"))
-			order, bySite := sample.Sites, sample.Pages
-			if len(order) == 0 && c.String("site") != "" {
-				e.Warnf("%s", sample.NoSuchSite(c.String("site")))
-				e.Close()
-				return ucli.Exit("", cli.ExitFailure)
+			sample, err := e.Sample(c.String("site"))
+			if err != nil {
+				return err
 			}
+			order, bySite := sample.Sites, sample.Pages
 			out := bufio.NewWriter(e.Stdout())
 			fmt.Fprintln(out, "site\tf\tV\tF\tG\tpeak")
 			maxF := c.Int("max-f")

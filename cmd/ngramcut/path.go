@@ -42,13 +42,11 @@ func pathCommand(t *cli.Tool) *ucli.Command {
 			if err != nil {
 				return err
 			}
-			sample := e.Sample(c.String("site"))
-			order, bySite := sample.Sites, sample.Pages
-			if len(order) == 0 && c.String("site") != "" {
-				e.Warnf("%s", sample.NoSuchSite(c.String("site")))
-				e.Close()
-				return ucli.Exit("", cli.ExitFailure)
+			sample, err := e.Sample(c.String("site"))
+			if err != nil {
+				return err
 			}
+			order, bySite := sample.Sites, sample.Pages
 			if note := searchOf(o).note; note != "" && len(order) > 0 {
 				e.Warnf("%s", note)
 			}

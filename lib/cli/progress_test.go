@@ -152,9 +152,14 @@ func TestProgressClip(t *testing.T) {
 	status := make(chan int)
 	pr, pw := io.Pipe()
 	go func() { status <- run([]string{"toy", "run"}, pr, io.Discard, screen) }()
-	pw.Write([]byte(`{"id":"1","site":"a","html":"x"}` + "\n"))
-	ticks <- clk.now()
-	line := <-drawn
+	go pw.Write([]byte(`{"id":"1","site":"a","html":"x"}` + "\n"))
+	var line string
+	select {
+	case ticks <- clk.now():
+		line = <-drawn
+	case st := <-status: // a run that ends before reading fails here instead of hanging
+		t.Fatalf("exit %d before the first tick", st)
+	}
 	pw.Close()
 	<-status
 	if n := len([]rune(line)); n >= 30 || !strings.HasSuffix(line, "…") {

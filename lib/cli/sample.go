@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/chaffkit/chaff/lib/page"
+	ucli "github.com/urfave/cli/v2"
 )
 
 // Sample is what the commands that analyse whole sites (ampl peaks, ngramcut path) read:
@@ -21,8 +22,10 @@ type Sample struct {
 // Sample reads every page and keeps each site's first --sample pages (only site only's
 // when only is not ""), then leaves out the copies of a page (same visible text, numbers
 // aside) as learn does: an analysis of a site sees what learning sees. Pages are counted as
-// consumed.counted (sampled, copies included) or consumed.not-sampled.
-func (e *Env) Sample(only string) *Sample {
+// consumed.counted (sampled, copies included) or consumed.not-sampled. When only names no
+// site of the input, it says so (naming the sites there are), closes e and returns the
+// data-failure exit.
+func (e *Env) Sample(only string) (*Sample, error) {
 	limit := e.Ctx.Int(FlagSample)
 	s := &Sample{Pages: map[string][]*page.Page{}, Known: map[string]int{}}
 	for {
@@ -45,7 +48,12 @@ func (e *Env) Sample(only string) *Sample {
 		s.Pages[site] = distinct(ps)
 	}
 	slices.Sort(s.Sites)
-	return s
+	if only != "" && len(s.Sites) == 0 {
+		e.Warnf("%s", s.NoSuchSite(only))
+		e.Close()
+		return nil, ucli.Exit("", ExitFailure)
+	}
+	return s, nil
 }
 
 // NoSuchSite says that the input has no page of site, and names a few of the sites it has
