@@ -1,7 +1,6 @@
 package ampl
 
 import (
-	stdhtml "html"
 	"strings"
 	"unicode/utf8"
 
@@ -155,7 +154,7 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 				sb.WriteString(html[s[0]:s[1]])
 				sb.WriteByte(' ')
 			}
-			t := plainText(stripTags(sb.String()))
+			t := plainText(htmltext.BetweenTags(sb.String()))
 			if len(t) > bestLen && countWords(t) >= 2 && title != "" && strings.Contains(title, t) {
 				best, bestLen = b, len(t)
 			}
@@ -171,31 +170,6 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 		}
 	}
 	return out
-}
-
-// stripTags returns the text of a piece of a page between its tags, character references
-// decoded; a piece that starts inside a tag starts after it, one that ends inside a tag ends
-// before it.
-func stripTags(s string) string {
-	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
-		s = s[i+1:]
-	}
-	var sb strings.Builder
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '<')
-		if i < 0 {
-			sb.WriteString(s)
-			break
-		}
-		sb.WriteString(s[:i])
-		sb.WriteByte(' ')
-		j := strings.IndexByte(s[i:], '>')
-		if j < 0 {
-			break
-		}
-		s = s[i+j+1:]
-	}
-	return stdhtml.UnescapeString(sb.String())
 }
 
 // plainText lower-cases s and folds its runs of white space into one space, trimmed.

@@ -1,6 +1,7 @@
 package htmltext
 
 import (
+	stdhtml "html"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -356,4 +357,30 @@ func (r *renderer) writeString(s string) {
 		r.writeRune(s[i : i+n])
 		i += n
 	}
+}
+
+// BetweenTags returns the text of a piece of a page between its tags (a space where each
+// tag stood), character references decoded. A piece that starts inside a tag starts after
+// it, one that ends inside a tag ends before it: for the byte ranges that ampl and ngramcut
+// cut out of raw HTML, which need not fall on tag boundaries.
+func BetweenTags(s string) string {
+	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
+		s = s[i+1:]
+	}
+	var sb strings.Builder
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			sb.WriteString(s)
+			break
+		}
+		sb.WriteString(s[:i])
+		sb.WriteByte(' ')
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			break
+		}
+		s = s[i+j+1:]
+	}
+	return stdhtml.UnescapeString(sb.String())
 }

@@ -218,3 +218,16 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestBetweenTags(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`<p>a &amp; b</p>`, ` a & b `},
+		{`ref="x">tail <b>bold`, `tail  bold`}, // starts inside a tag
+		{`head <a href="/p`, `head  `},         // ends inside a tag
+		{`plain`, `plain`},
+	} {
+		if got := BetweenTags(c.in); got != c.want {
+			t.Errorf("BetweenTags(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package ngramcut
 
 import (
-	stdhtml "html"
 	"strings"
 	"unicode"
 
@@ -75,7 +74,7 @@ func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
 			if keep[b] || pos[2*b] < after {
 				continue
 			}
-			t := foldSpace(textOf(span(b)))
+			t := foldSpace(htmltext.BetweenTags(span(b)))
 			if len(t) > bestLen && wordCount(t) >= 2 && title != "" && strings.Contains(title, t) {
 				best, bestLen = b, len(t)
 			}
@@ -91,31 +90,6 @@ func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
 	}
 }
 
-// textOf returns the text of a piece of a page between its tags, character references
-// decoded: a piece that starts inside a tag starts after it, one that ends inside a tag
-// ends before it.
-func textOf(s string) string {
-	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
-		s = s[i+1:]
-	}
-	var sb strings.Builder
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '<')
-		if i < 0 {
-			sb.WriteString(s)
-			break
-		}
-		sb.WriteString(s[:i])
-		sb.WriteByte(' ')
-		j := strings.IndexByte(s[i:], '>')
-		if j < 0 {
-			break
-		}
-		s = s[i+j+1:]
-	}
-	return stdhtml.UnescapeString(sb.String())
-}
-
 // hasText reports whether a covered gap between two runs shows words of its own: more than
 // one word outside its tags (script and style bodies count: such a gap is not kept across),
 // not counting the pieces of words the runs end and start with (the cut is on characters,
@@ -123,7 +97,7 @@ func textOf(s string) string {
 // n-grams that cover shared markup reach a few characters into the text beside it: a
 // link's `of <a href="/posts/`, a code block's `<pre><code>def `.
 func hasText(s string) bool {
-	t := textOf(s)
+	t := htmltext.BetweenTags(s)
 	if s != "" && s[len(s)-1] != '>' {
 		t = strings.TrimRightFunc(t, func(c rune) bool { return !unicode.IsSpace(c) })
 	}
