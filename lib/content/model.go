@@ -20,12 +20,22 @@ type Model struct {
 
 // Scores returns the probability that each block of p is main content.
 func (m *Model) Scores(p *Page) []float32 {
-	x := p.Features(m.Tokens, nil)
+	return m.ScoresOf(p, p.Features(m.Tokens, nil))
+}
+
+// ScoresOf returns the scores of the blocks of p from their features x: the second stage's
+// when the model has one. A page of one block is its own content (score 1): with nothing
+// on the page to weigh it against, the trees, learned from pages of many blocks, say
+// little of it (a one-line page came out empty or not as the trees happened to fall).
+func (m *Model) ScoresOf(p *Page, x []float32) []float32 {
 	s := m.BlockScores(p, x)
-	if m.Context == nil {
-		return s
+	if m.Context != nil {
+		s = m.ContextScores(p, x, s)
 	}
-	return m.ContextScores(p, x, s)
+	if len(s) == 1 {
+		s[0] = 1
+	}
+	return s
 }
 
 // BlockScores returns the first stage's scores of the blocks from their features x.

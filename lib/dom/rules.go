@@ -82,6 +82,8 @@ func flags(a atom.Atom) uint32 {
 		return fBreakout
 	case atom.Svg:
 		return fHidden
+	case atom.Rt, atom.Rp:
+		return fHidden // ruby annotations: a reading aid over the text, not text
 	}
 	return 0
 }
@@ -105,7 +107,9 @@ func IsBlock(a atom.Atom) bool { return flags(a)&fBlock != 0 }
 
 // IsHidden reports whether the element's content is not displayed as page
 // text: script, style, noscript, template, title, textarea, iframe,
-// noembed, noframes, select, datalist, svg and head.
+// noembed, noframes, select, datalist, svg and head; and rt and rp, ruby
+// annotations (furigana, pinyin), which a reader of the text does not want
+// inside its words ("子こども" for "子ども").
 func IsHidden(a atom.Atom) bool { return flags(a)&fHidden != 0 }
 
 // IsRawText reports whether the element's content is one raw text token

@@ -500,6 +500,10 @@ func (s *Scanner) impliedEnds(a atom.Atom, f uint32, pos int) {
 		if t := s.top(); t != nil && t.atom == atom.Option {
 			s.pop(pos, true)
 		}
+	case atom.Rt, atom.Rp:
+		if t := s.top(); t != nil && (t.atom == atom.Rt || t.atom == atom.Rp) {
+			s.pop(pos, true)
+		}
 	case atom.Optgroup:
 		if t := s.top(); t != nil && t.atom == atom.Option {
 			s.pop(pos, true)

@@ -231,3 +231,11 @@ func TestBetweenTags(t *testing.T) {
 		}
 	}
 }
+
+// TestRuby: ruby annotations (rt, rp; end tags omitted or not) are not part of the text.
+func TestRuby(t *testing.T) {
+	in := `<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(<rt>ぎゃくたい<rp>)</ruby>をなくす</p>`
+	if got, want := Render(in), "子どもへの虐待をなくす"; got != want {
+		t.Errorf("Render = %q, want %q", got, want)
+	}
+}

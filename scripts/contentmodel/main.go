@@ -271,11 +271,7 @@ func setsOf(items []*item) []string {
 // score runs model m on an item's page (its features computed with m's tokens).
 func score(m *content.Model, it *item) []float32 {
 	it.ex.Page.TokenFeatures(m.Tokens, it.ex.X)
-	s := m.BlockScores(it.ex.Page, it.ex.X)
-	if m.Context != nil {
-		s = m.ContextScores(it.ex.Page, it.ex.X, s)
-	}
-	return s
+	return m.ScoresOf(it.ex.Page, it.ex.X)
 }
 
 // groupOf is the report group of a page beside its set: the page type (wcxb-dev) or the
