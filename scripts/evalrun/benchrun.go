@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"io"
 	"strings"
 	"time"
 )
@@ -146,16 +147,12 @@ type memGoal struct {
 // memoryGrowth writes k copies of src in a row (a zstd or gzip file: its frames concatenated)
 // for each k and times map, and run --content off of the fastest tool, on each.
 func (b *bencher) memoryGrowth(src string, copies []int, tool string) (*memGoal, error) {
-	body, err := os.ReadFile(src)
-	if err != nil {
-		return nil, err
-	}
 	g := &memGoal{src: filepath.Base(src), copies: copies, rows: map[string][]*repeated{}}
 	bin := filepath.Join(b.bin, tool)
 	g.order = []string{tool + " map", tool + " run --content off"}
 	for _, k := range copies {
 		p := filepath.Join(b.tmp, fmt.Sprintf("mem%dx%s", k, filepath.Ext(src)))
-		if err := os.WriteFile(p, []byte(strings.Repeat(string(body), k)), 0o644); err != nil {
+		if err := writeCopies(p, src, k); err != nil {
 			return nil, err
 		}
 		c := &corpus{Name: fmt.Sprintf("%dx %s", k, g.src), Paths: []string{p}}
@@ -171,6 +168,31 @@ func (b *bencher) memoryGrowth(src string, copies []int, tool string) (*memGoal,
 		os.Remove(p)
 	}
 	return g, nil
+}
+
+// writeCopies writes k copies of the file src in a row into p, streaming: the bench must not
+// hold them. On Linux a child's peak RSS starts from this process's own peak (exec records
+// the high-water mark of the memory the child shared with it until then), so a bench that
+// once held ten copies of a file reports that much for every command it runs afterwards.
+func writeCopies(p, src string, k int) error {
+	out, err := os.Create(p)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < k; i++ {
+		in, err := os.Open(src)
+		if err != nil {
+			out.Close()
+			return err
+		}
+		_, err = io.Copy(out, in)
+		in.Close()
+		if err != nil {
+			out.Close()
+			return err
+		}
+	}
+	return out.Close()
 }
 
 func (g *runGoal) doc(s *strings.Builder, repeat int) {
