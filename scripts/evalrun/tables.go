@@ -298,33 +298,14 @@ func formatTrafeval(res []result) string {
 func formatKSplit(res []result) string {
 	var b strings.Builder
 	for _, set := range orderedSets(res) {
-		var cols, rows []string
-		seen := map[string]bool{}
-		labels := map[string]string{}
-		cell := map[[2]string]string{}
-		for _, r := range res {
-			if r.Case.Set != set {
-				continue
-			}
-			if !seen["c"+r.Case.Label] {
-				seen["c"+r.Case.Label] = true
-				cols = append(cols, r.Case.Label)
-			}
-			k := rowKey(r)
-			if !seen["r"+k] {
-				seen["r"+k] = true
-				rows = append(rows, k)
-				labels[k] = r.V.label()
-			}
-			cell[[2]string{k, r.Case.Label}] = fig(r, r.Main.F1)
-		}
+		cols, rows, labels, cell := pivot(res, set)
 		fmt.Fprintf(&b, "%s, AEB F1:\n\n| pages of a site learned together | %s |\n|---|%s\n", set, strings.Join(cols, " | "), strings.Repeat("---|", len(cols)))
 		for _, k := range rows {
 			b.WriteString("| " + labels[k])
 			for _, c := range cols {
-				v, ok := cell[[2]string{k, c}]
-				if !ok {
-					v = "-"
+				v := "-"
+				if r, ok := cell[[2]string{k, c}]; ok {
+					v = fig(r, r.Main.F1)
 				}
 				b.WriteString(" | " + v)
 			}
@@ -333,6 +314,30 @@ func formatKSplit(res []result) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// pivot lays out the results of one set as a table: a column per case label and a row per
+// variant (rowKey), both in the order first seen, with each row's label and each cell's result.
+func pivot(res []result, set string) (cols, rows []string, labels map[string]string, cell map[[2]string]result) {
+	seen := map[string]bool{}
+	labels, cell = map[string]string{}, map[[2]string]result{}
+	for _, r := range res {
+		if r.Case.Set != set {
+			continue
+		}
+		if !seen["c"+r.Case.Label] {
+			seen["c"+r.Case.Label] = true
+			cols = append(cols, r.Case.Label)
+		}
+		k := rowKey(r)
+		if !seen["r"+k] {
+			seen["r"+k] = true
+			rows = append(rows, k)
+			labels[k] = r.V.label()
+		}
+		cell[[2]string{k, r.Case.Label}] = r
+	}
+	return cols, rows, labels, cell
 }
 
 func orderedSets(res []result) []string {
@@ -351,26 +356,7 @@ func orderedSets(res []result) []string {
 func formatCrossTime(res []result) string {
 	var b strings.Builder
 	for _, set := range orderedSets(res) {
-		var cols, rows []string
-		seen := map[string]bool{}
-		labels := map[string]string{}
-		cell := map[[2]string]result{}
-		for _, r := range res {
-			if r.Case.Set != set {
-				continue
-			}
-			if !seen["c"+r.Case.Label] {
-				seen["c"+r.Case.Label] = true
-				cols = append(cols, r.Case.Label)
-			}
-			k := rowKey(r)
-			if !seen["r"+k] {
-				seen["r"+k] = true
-				rows = append(rows, k)
-				labels[k] = r.V.label()
-			}
-			cell[[2]string{k, r.Case.Label}] = r
-		}
+		cols, rows, labels, cell := pivot(res, set)
 		b.WriteString(set + ", AEB F1 (stale: pages whose site model fits poorly, of the pages applied to):\n\n| | ")
 		var heads []string
 		for _, c := range cols {
