@@ -110,17 +110,24 @@ func Run(tool *Tool, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "%s: no command %q; see %s --help\n", tool.Name, name, tool.Name)
 		status = ExitUsage
 	}
+	return runCommand(app, args, stderr, &status)
+}
+
+// runCommand runs app on args and returns the exit status: the app's help on stderr and
+// ExitUsage when no command is given, RunApp's status when it fails, else *status, which
+// the command's action set.
+func runCommand(app *ucli.App, args []string, stderr io.Writer, status *int) int {
 	if len(args) < 2 {
 		// No command: the tool's help, on stderr as for any usage error.
 		app.Writer = stderr
 		addVersion(app)
-		app.Run([]string{tool.Name, "--help"})
+		app.Run([]string{app.Name, "--help"})
 		return ExitUsage
 	}
 	if st := RunApp(app, args); st != ExitOK {
 		return st
 	}
-	return status
+	return *status
 }
 
 // MemoryNote says what learn and run hold in memory, and how to bound it: their help shows it.

@@ -104,7 +104,6 @@ type joined struct {
 	verdicts    []float32
 	keptBlocks  []bool
 	text, title string
-	kept        [][2]int // the byte spans of the kept blocks (for the view)
 	detail      contentDetail
 	stale       string // the note of a page the site model fits poorly
 }
@@ -132,7 +131,7 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *
 		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
 	}
 	kept, verdicts := cp.Join(s, &site)
-	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept, text: cp.Render(kept), kept: cp.Spans(kept)}
+	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept, text: cp.Render(kept)}
 	n := 0
 	for _, k := range kept {
 		if k {

@@ -84,16 +84,7 @@ func RunExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}), runShow),
 		},
 	}
-	if len(args) < 2 {
-		app.Writer = stderr
-		addVersion(app)
-		app.Run([]string{t.Name, "--help"})
-		return ExitUsage
-	}
-	if st := RunApp(app, args); st != ExitOK {
-		return st
-	}
-	return status
+	return runCommand(app, args, stderr, &status)
 }
 
 // runExtract emits every page with the content model's text, in input order.

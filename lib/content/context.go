@@ -52,12 +52,7 @@ var ContextFeatureNames = []string{"p", "logit", "owner-mean", "up1-mean", "up2-
 // features x and scores s of the page's blocks.
 func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 	n := len(p.Blocks)
-	need := n * NumContextFeatures
-	if cap(dst) < need {
-		dst = make([]float32, need)
-	}
-	dst = dst[:need]
-	clear(dst)
+	dst = zeroed(dst, n*NumContextFeatures)
 	if n == 0 {
 		return dst
 	}

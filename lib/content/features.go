@@ -110,16 +110,21 @@ var FeatureNames = func() []string {
 	return names
 }()
 
+// zeroed returns dst resized to n zeros, reusing its array when it is large enough.
+func zeroed(dst []float32, n int) []float32 {
+	if cap(dst) < n {
+		return make([]float32, n)
+	}
+	dst = dst[:n]
+	clear(dst)
+	return dst
+}
+
 // Features computes the feature vectors of the page's blocks into dst (NumFeatures values a
 // block, block after block) and returns it.
 func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 	n := len(p.Blocks)
-	need := n * NumFeatures
-	if cap(dst) < need {
-		dst = make([]float32, need)
-	}
-	dst = dst[:need]
-	clear(dst)
+	dst = zeroed(dst, n*NumFeatures)
 	if n == 0 {
 		return dst
 	}

@@ -422,7 +422,7 @@ func flagsOf(n *dom.Node) Flags {
 		case "hidden":
 			f |= InHidden
 		case "style":
-			if hiddenStyle(a.Val) {
+			if dom.HiddenStyle(a.Val) != "" {
 				f |= InHidden
 			}
 		case "aria-hidden":
@@ -453,25 +453,6 @@ func flagsOf(n *dom.Node) Flags {
 		}
 	}
 	return f
-}
-
-// hiddenStyle reports whether an inline style declares display:none or visibility:hidden.
-func hiddenStyle(style string) bool {
-	if !strings.Contains(style, "none") && !strings.Contains(style, "hidden") && !strings.Contains(style, "NONE") && !strings.Contains(style, "HIDDEN") {
-		return false
-	}
-	for _, decl := range strings.Split(strings.ToLower(style), ";") {
-		name, val, ok := strings.Cut(decl, ":")
-		if !ok {
-			continue
-		}
-		name = strings.TrimSpace(name)
-		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
-		if name == "display" && val == "none" || name == "visibility" && val == "hidden" {
-			return true
-		}
-	}
-	return false
 }
 
 // appendTokens appends the hashes of the class and id tokens of n: each name is split at

@@ -240,3 +240,27 @@ func MergeSpans(spans [][2]int) [][2]int {
 	}
 	return out
 }
+
+// HiddenStyle returns the declaration of an inline style that hides its element,
+// "display:none" or "visibility:hidden" (case and !important ignored), or "": the one
+// reading of the style attribute for the renderer, the content model and the views.
+func HiddenStyle(style string) string {
+	if style == "" {
+		return ""
+	}
+	for decl := range strings.SplitSeq(strings.ToLower(style), ";") {
+		name, val, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
+		switch {
+		case name == "display" && val == "none":
+			return "display:none"
+		case name == "visibility" && val == "hidden":
+			return "visibility:hidden"
+		}
+	}
+	return ""
+}

@@ -173,27 +173,9 @@ func hiddenByAttrs(attrs []dom.Attr) bool {
 		case "hidden":
 			return true
 		case "style":
-			if hiddenStyle(a.Val) {
+			if dom.HiddenStyle(a.Val) != "" {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// hiddenStyle reports whether an inline style declares display:none or
-// visibility:hidden.
-func hiddenStyle(style string) bool {
-	v := strings.ToLower(style)
-	for _, decl := range strings.Split(v, ";") {
-		name, val, ok := strings.Cut(decl, ":")
-		if !ok {
-			continue
-		}
-		name = strings.TrimSpace(name)
-		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
-		if name == "display" && val == "none" || name == "visibility" && val == "hidden" {
-			return true
 		}
 	}
 	return false

@@ -139,10 +139,9 @@ func (m *Model) Spans(html string) [][2]int {
 	return m.keptSpans(html, m.rangeString(html, s), s.offs)
 }
 
-// keptSpans turns the range string r of html (whose units start at offs) into the byte
-// spans of its runs of 1s, snapped with Snap.
-func (m *Model) keptSpans(html string, r []byte, offs []int32) [][2]int {
-	var spans [][2]int
+// runsOf returns the runs of 1s of the range string r, as unit ranges [from, to).
+func runsOf(r []byte) [][2]int {
+	var runs [][2]int
 	for j := 0; j < len(r); {
 		if r[j] == 0 {
 			j++
@@ -152,8 +151,18 @@ func (m *Model) keptSpans(html string, r []byte, offs []int32) [][2]int {
 		for k < len(r) && r[k] == 1 {
 			k++
 		}
-		spans = append(spans, [2]int{int(offs[j]), unitEnd(html, offs, k)})
+		runs = append(runs, [2]int{j, k})
 		j = k
+	}
+	return runs
+}
+
+// keptSpans turns the range string r of html (whose units start at offs) into the byte
+// spans of its runs of 1s, snapped with Snap.
+func (m *Model) keptSpans(html string, r []byte, offs []int32) [][2]int {
+	spans := runsOf(r)
+	for i, ru := range spans {
+		spans[i] = [2]int{int(offs[ru[0]]), unitEnd(html, offs, ru[1])}
 	}
 	if m.Snap {
 		spans = snapSpans(html, spans, snapExtend)

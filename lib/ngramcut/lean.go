@@ -69,19 +69,7 @@ func (m *Model) rangeLean(html string) []byte {
 // offsets of the runs' ends from a second pass over the pieces.
 func (m *Model) spansLean(html string) [][2]int {
 	r := m.rangeLean(html)
-	var spans [][2]int // in units first, then in bytes
-	for j := 0; j < len(r); {
-		if r[j] == 0 {
-			j++
-			continue
-		}
-		k := j
-		for k < len(r) && r[k] == 1 {
-			k++
-		}
-		spans = append(spans, [2]int{j, k})
-		j = k
-	}
+	spans := runsOf(r) // in units first, then in bytes
 	ends := make([]int, 0, 2*len(spans))
 	for _, sp := range spans {
 		ends = append(ends, sp[0], sp[1])

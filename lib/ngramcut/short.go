@@ -22,20 +22,10 @@ import (
 // offsets translates unit positions, ascending, into byte offsets of html in place (a
 // position past the last unit becomes len(html)).
 func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
-	var runs [][2]int // unit ranges of the runs of 1s
+	runs := runsOf(r) // unit ranges of the runs of 1s
 	short := false
-	for j := 0; j < len(r); {
-		if r[j] == 0 {
-			j++
-			continue
-		}
-		k := j
-		for k < len(r) && r[k] == 1 {
-			k++
-		}
-		runs = append(runs, [2]int{j, k})
-		short = short || k-j < min
-		j = k
+	for _, ru := range runs {
+		short = short || ru[1]-ru[0] < min
 	}
 	if !short {
 		return

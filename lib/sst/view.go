@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"strings"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"golang.org/x/net/html/atom"
@@ -242,31 +241,8 @@ func hiddenBy(c *dom.Node, math bool) string {
 	if c.HasAttr("hidden") {
 		return "hidden attribute"
 	}
-	if d := hiddenStyle(c.Attr("style")); d != "" {
+	if d := dom.HiddenStyle(c.Attr("style")); d != "" {
 		return d
-	}
-	return ""
-}
-
-// hiddenStyle returns the declaration of an inline style that hides its element,
-// "display:none" or "visibility:hidden" (case and !important ignored), or "".
-func hiddenStyle(style string) string {
-	if style == "" {
-		return ""
-	}
-	for decl := range strings.SplitSeq(strings.ToLower(style), ";") {
-		name, val, ok := strings.Cut(decl, ":")
-		if !ok {
-			continue
-		}
-		name = strings.TrimSpace(name)
-		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
-		switch {
-		case name == "display" && val == "none":
-			return "display:none"
-		case name == "visibility" && val == "hidden":
-			return "visibility:hidden"
-		}
 	}
 	return ""
 }
