@@ -2,7 +2,8 @@
 # The main job on the built-in synthetic sample: build the tools, write the
 # sample (4 news sites, one of them Japanese-like, and 13 small plain sites:
 # HTML5, nested divs, an old table layout, a blog, a wiki, Arabic, Russian...,
-# all with known templates and gold text), run every algorithm tool on it
+# all with known templates and gold text), run chaff extract (each page alone)
+# and every algorithm tool on it
 # learning per site, show what goes in and what comes out, and score each tool
 # against the gold text.
 #
@@ -97,6 +98,17 @@ go build -o "$out/first" "./$out/_first"
 echo
 echo "# the sample: one page record going in (html cut to 300 bytes)"
 "$out/first" "$out/sample.jsonl.zst" id site url html
+echo
+
+echo "# chaff extract: each page on its own, by the content model (no site to learn from)"
+bin/chaff extract --drop-html -o "$out/chaff.jsonl" "$out/sample.jsonl.zst"
+echo "# one record coming out: its text (cut to 300 bytes) and what chose it:"
+"$out/first" "$out/chaff.jsonl" id text content
+echo "# chaff extract scored against the gold text:"
+bin/score -q "$out/chaff.jsonl"
+echo
+bin/chaff show --out-dir "$out/chaff-show" "$out/sample.jsonl.zst" 2>/dev/null
+echo "# views of every page, the kept blocks black, the rest grey: $out/chaff-show/index.html"
 echo
 
 for tool in ngramcut ampl sstclean rtdm; do
