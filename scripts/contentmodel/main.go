@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -54,12 +55,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx := fs.Int("context-trees", content.DefaultTrainOptions.ContextTrees, "trees of the second stage (0: none)")
 	explain := fs.String("explain", "", "cv: print the blocks of these page ids with their labels and scores")
 	inner := fs.Int("inner", content.DefaultTrainOptions.Folds, "folds for the first-stage scores the second stage learns from")
+	sweep := fs.String("thresholds", "", "cv, holdout: also report the pages at these thresholds (comma-separated), from the same scores")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
 	if devdata.Dir() == "" {
 		fmt.Fprintln(stderr, "contentmodel: ../shared/data is absent: nothing to learn from or measure (the committed model stays)")
 		return 0
+	}
+	ths := []float32{content.Threshold}
+	for _, t := range strings.Split(*sweep, ",") {
+		if t == "" {
+			continue
+		}
+		v, err := strconv.ParseFloat(t, 32)
+		if err != nil || v <= 0 || v >= 1 {
+			fmt.Fprintf(stderr, "contentmodel: -thresholds: %q is not a probability\n", t)
+			return 2
+		}
+		ths = append(ths, float32(v))
 	}
 	opt := content.DefaultTrainOptions
 	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
@@ -77,9 +91,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "train":
 		err = train(items, opt, *out, *check, stderr)
 	case "cv":
-		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), stdout, stderr)
+		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), ths, stdout, stderr)
 	case "holdout":
-		err = holdout(items, opt, stdout, stderr)
+		err = holdout(items, opt, ths, stdout, stderr)
 	case "folds":
 		err = folds(items, opt, *k, *out, stderr)
 	default:
@@ -189,7 +203,7 @@ func train(items []*item, opt content.TrainOptions, out string, check bool, stde
 }
 
 // crossValidate scores every page with a model that did not learn from its site.
-func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, stdout, stderr io.Writer) error {
+func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, ths []float32, stdout, stderr io.Writer) error {
 	if k < 2 {
 		return errors.New("-k must be at least 2")
 	}
@@ -205,13 +219,13 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 		fmt.Fprintf(stderr, "contentmodel: fold %d of %d trained and scored in %.0fs\n", f+1, k, time.Since(t).Seconds())
 	}
 	fmt.Fprintf(stdout, "# %d-fold cross-validation, folds split by site (a page's site never in its model's training pages)\n\n", k)
-	report(items, scores, stdout)
+	reports(items, scores, ths, stdout)
 	explainPages(items, scores, explain, stdout)
 	return nil
 }
 
 // holdout scores each set with a model trained on the others.
-func holdout(items []*item, opt content.TrainOptions, stdout, stderr io.Writer) error {
+func holdout(items []*item, opt content.TrainOptions, ths []float32, stdout, stderr io.Writer) error {
 	scores := make([][]float32, len(items))
 	sets := setsOf(items)
 	for _, s := range sets {
@@ -226,7 +240,7 @@ func holdout(items []*item, opt content.TrainOptions, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintln(stdout, "# One set held out at a time: each set scored by a model trained on the other sets only")
 	fmt.Fprintln(stdout)
-	report(items, scores, stdout)
+	reports(items, scores, ths, stdout)
 	return nil
 }
 
@@ -290,8 +304,19 @@ func groupOf(it *item) string {
 	return ""
 }
 
-// report prints one table row per set and group with the set's own metrics.
-func report(items []*item, scores [][]float32, w io.Writer) {
+// reports prints the table of report at each threshold, the model's own first.
+func reports(items []*item, scores [][]float32, ths []float32, w io.Writer) {
+	for i, th := range ths {
+		if i > 0 {
+			fmt.Fprintf(w, "\nBlocks kept above %.2f (the model keeps those above %.2f):\n\n", th, content.Threshold)
+		}
+		report(items, scores, th, w)
+	}
+}
+
+// report prints one table row per set and group with the set's own metrics, the blocks
+// scored above th kept.
+func report(items []*item, scores [][]float32, th float32, w io.Writer) {
 	type acc struct {
 		words metric.WordBags
 		snip  metric.Snippets
@@ -311,7 +336,7 @@ func report(items []*item, scores [][]float32, w io.Writer) {
 	for i, it := range items {
 		kept := make([]bool, len(scores[i]))
 		for b, s := range scores[i] {
-			kept[b] = s > content.Threshold
+			kept[b] = s > th
 		}
 		pred := it.ex.Page.Render(kept)
 		p := it.page
