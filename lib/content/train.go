@@ -16,6 +16,9 @@ type Example struct {
 	X      []float32
 	Labels []float32
 	Group  string
+	// PerBlock weighs each labeled block the same within the page, as a metric that counts
+	// snippets does (LabelSnippets), rather than by its words, as a word-bag metric does.
+	PerBlock bool
 }
 
 // NewExample segments nothing itself: it computes the features of a segmented page and
@@ -37,7 +40,10 @@ func (ex *Example) weights() []float32 {
 		if isNaN(y) {
 			continue
 		}
-		w[i] = float32(max(ex.Page.Blocks[i].Words, 1))
+		w[i] = 1
+		if !ex.PerBlock {
+			w[i] = float32(max(ex.Page.Blocks[i].Words, 1))
+		}
 		total += w[i]
 	}
 	if total > 0 {

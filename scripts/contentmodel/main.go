@@ -135,13 +135,16 @@ func load(sets []string, stderr io.Writer) ([]*item, error) {
 					p := ps[i]
 					pg := content.Segment(p.HTML, dom.Parse(p.HTML, dom.MaxDepth(dom.DefaultMaxDepth)))
 					var labels []float32
-					if p.Gold != "" || len(p.With) == 0 {
-						labels = content.Label(pg, p.Gold)
-					} else {
+					snippets := p.Gold == "" && len(p.With) > 0
+					if snippets {
 						labels = content.LabelSnippets(pg, p.With, p.Without)
+					} else {
+						labels = content.Label(pg, p.Gold)
 					}
 					p.HTML = ""
-					items[base+i] = &item{ex: content.NewExample(pg, labels, s+"/"+p.Site), page: p, set: s}
+					ex := content.NewExample(pg, labels, s+"/"+p.Site)
+					ex.PerBlock = snippets // as the snippet metric counts them
+					items[base+i] = &item{ex: ex, page: p, set: s}
 				}
 			}()
 		}
