@@ -70,6 +70,12 @@ func TestCLI(t *testing.T) {
 			}},
 		{Name: "no-command", Args: []string{}, Exit: 2},
 		{Name: "bad-flag", Args: []string{"extract", "--nope"}, Exit: 2},
+		{Name: "bad-favor", Args: []string{"extract", "--favor", "precise", "tide.html"}, Files: map[string]string{"tide.html": page}, Exit: 2,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if stdout != "" || !strings.Contains(stderr, `--favor "precise": want balanced, precision or recall`) {
+					t.Errorf("stdout %q stderr %q", stdout, stderr)
+				}
+			}},
 	})
 }
 

@@ -17,6 +17,7 @@ import (
 const (
 	FlagContent      = "content"
 	FlagContentModel = "content-model"
+	FlagFavor        = "favor"
 	FlagFaithful     = "faithful" // every algorithm tool's: the paper's algorithm alone, no content join
 )
 
@@ -25,8 +26,12 @@ const (
 func ContentFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.StringFlag{Name: FlagContent, Value: "on", Usage: "on: the text is chosen by chaff's content model (lib/content) from the page's own evidence joined with what the site model calls template; off: the algorithm's own output alone (--faithful implies off)"},
-		contentModelFlag(),
+		contentModelFlag(), favorFlag(),
 	}
+}
+
+func favorFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: FlagFavor, Value: "balanced", Usage: "which error the content model would rather make: precision (fewer doubtful blocks: captions, credits, teasers), recall (more: a grid's short items, a post's signature) or balanced"}
 }
 
 func contentModelFlag() ucli.Flag {
@@ -41,6 +46,7 @@ const StaleFit = 0.5
 // contentJoin is the content model joined to an algorithm's output.
 type contentJoin struct {
 	model *content.Model
+	favor content.Favor
 }
 
 // newContentJoin returns the join for the command's flags, or nil when the text is the
@@ -60,6 +66,14 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	if hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful) {
 		return nil, nil
 	}
+	favor := content.Balanced
+	if hasFlag(c, FlagFavor) {
+		f, err := content.ParseFavor(c.String(FlagFavor))
+		if err != nil {
+			return nil, usageError{fmt.Errorf("--%s %w", FlagFavor, err)}
+		}
+		favor = f
+	}
 	if path := c.String(FlagContentModel); hasFlag(c, FlagContentModel) && path != "" {
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -69,13 +83,13 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 		if err := m.UnmarshalBinary(b); err != nil {
 			return nil, usageError{fmt.Errorf("--%s %s: %w", FlagContentModel, path, err)}
 		}
-		return &contentJoin{model: m}, nil
+		return &contentJoin{model: m, favor: favor}, nil
 	}
 	m, err := content.Default()
 	if err != nil {
 		return nil, err
 	}
-	return &contentJoin{model: m}, nil
+	return &contentJoin{model: m, favor: favor}, nil
 }
 
 // siteModel is a site's model with the number of distinct pages it learned from: a template
@@ -130,7 +144,7 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *
 	if algoErr == nil {
 		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
 	}
-	kept, verdicts := cp.Join(s, &site)
+	kept, verdicts := cp.Join(s, &site, c.favor)
 	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept, text: cp.Render(kept)}
 	n := 0
 	for _, k := range kept {

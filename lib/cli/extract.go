@@ -76,9 +76,9 @@ func RunExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ErrWriter:   stderr,
 		HideVersion: true,
 		Commands: []*ucli.Command{
-			cmd("extract", "emit each page with its main content in text, its title in title, and a content member", slices.Concat(InputFlags(), OutputFlags(), RecordFlags(), []ucli.Flag{contentModelFlag()}), runExtract),
+			cmd("extract", "emit each page with its main content in text, its title in title, and a content member", slices.Concat(InputFlags(), OutputFlags(), RecordFlags(), []ucli.Flag{contentModelFlag(), favorFlag()}), runExtract),
 			cmd("show", "write an HTML view of pages: their blocks, the kept ones black, the rest grey", slices.Concat(InputFlags(), []ucli.Flag{
-				outputFileFlag("write the view to `FILE` instead of stdout"), contentModelFlag(),
+				outputFileFlag("write the view to `FILE` instead of stdout"), contentModelFlag(), favorFlag(),
 				&ucli.StringFlag{Name: "id", Usage: "show the page with this id (or url)"},
 				&ucli.StringFlag{Name: "out-dir", Usage: "write one view per page and an index.html into `DIR`"},
 			}), runShow),

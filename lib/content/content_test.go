@@ -145,7 +145,7 @@ func TestDefaultModelOnSynthetic(t *testing.T) {
 		if sp.Kind != "article" {
 			continue
 		}
-		r := m.Extract(sp.HTML, dom.Parse(sp.HTML))
+		r := m.Extract(sp.HTML, dom.Parse(sp.HTML), Balanced)
 		words.Add(sc.Score(r.Text, sp.Gold))
 		all.Add(sc.Score(strings.Join(blockTexts(r.Page), "\n"), sp.Gold))
 		if r.Title != sp.GoldTitle {
@@ -156,6 +156,60 @@ func TestDefaultModelOnSynthetic(t *testing.T) {
 	t.Logf("synthetic articles: word F1 %.3f (P %.3f R %.3f); all text %.3f (P %.3f)", got.F1, got.P, got.R, base.F1, base.P)
 	if got.R < 0.95 || got.P < 0.8 || got.F1 < base.F1+0.1 {
 		t.Errorf("word F1 %.3f (P %.3f R %.3f), all text %.3f: want R >= .95, P >= .8 and F1 .1 above all text", got.F1, got.P, got.R, base.F1)
+	}
+}
+
+// TestFavor checks that favouring precision keeps a subset of the balanced blocks and
+// favouring recall a superset, in the content model alone and joined with a site, and that
+// on real-looking pages the three differ somewhere (the knob does something).
+func TestFavor(t *testing.T) {
+	for _, name := range []string{"balanced", "precision", "recall"} {
+		if f, err := ParseFavor(name); err != nil || f.String() != name {
+			t.Errorf("ParseFavor(%q) = %v, %v", name, f, err)
+		}
+	}
+	if _, err := ParseFavor("precise"); err == nil {
+		t.Error("ParseFavor(precise): no error")
+	}
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := synth.DefaultConfig()
+	cfg.Sites, cfg.PagesPerSite = 4, 6
+	pages, err := synth.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fewer, more int
+	for _, sp := range pages {
+		p := Segment(sp.HTML, dom.Parse(sp.HTML))
+		s := m.Scores(p)
+		site := &Site{Template: []Weighted{{Start: 0, End: len(sp.HTML) / 3, Strength: 1}}, Fit: 1, Pages: 6}
+		for _, joined := range []bool{false, true} {
+			keep := func(f Favor) []bool {
+				if joined {
+					k, _ := p.Join(s, site, f)
+					return k
+				}
+				return p.Select(s, f).Kept
+			}
+			bal, prec, rec := keep(Balanced), keep(Precision), keep(Recall)
+			for i := range bal {
+				if prec[i] && !bal[i] || bal[i] && !rec[i] {
+					t.Fatalf("%s block %d (score %.2f, joined %v): precision %v, balanced %v, recall %v", sp.URL, i, s[i], joined, prec[i], bal[i], rec[i])
+				}
+				if bal[i] && !prec[i] {
+					fewer++
+				}
+				if rec[i] && !bal[i] {
+					more++
+				}
+			}
+		}
+	}
+	if fewer == 0 || more == 0 {
+		t.Errorf("precision drops %d blocks, recall adds %d: want some of each", fewer, more)
 	}
 }
 
@@ -191,7 +245,7 @@ func TestJoin(t *testing.T) {
 	site.Kept = site.Kept[1:] // block 3 is not kept by the site
 	site.Template = append(site.Template, Weighted{int(p.Blocks[3].Start), int(p.Blocks[3].End), 1})
 	sortWeighted(site.Template)
-	kept, v := p.Join(s, &site)
+	kept, v := p.Join(s, &site, Balanced)
 	for i := range kept {
 		want := i >= 3 && i <= 5
 		if kept[i] != want {
@@ -200,7 +254,7 @@ func TestJoin(t *testing.T) {
 	}
 	// A model learned from one page says nothing: the content model decides alone.
 	site.Pages = 1
-	kept, _ = p.Join(s, &site)
+	kept, _ = p.Join(s, &site, Balanced)
 	for i := range kept {
 		if kept[i] != (s[i] > Threshold) {
 			t.Errorf("one page: block %d kept %v", i, kept[i])
@@ -211,7 +265,7 @@ func TestJoin(t *testing.T) {
 	site.Template = append(site.Template, Weighted{int(p.Blocks[4].Start), int(p.Blocks[4].End), 1})
 	sortWeighted(site.Template)
 	s[4] = 0.6
-	if kept, _ = p.Join(s, &site); !kept[4] {
+	if kept, _ = p.Join(s, &site, Balanced); !kept[4] {
 		t.Error("a block both call content was dropped")
 	}
 }

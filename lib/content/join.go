@@ -66,16 +66,18 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 }
 
 // Join decides each block from the content model's score s and the site's verdict: the
-// score's log-odds moved by EvidenceWeight times the verdict times the site's Trust. A
-// block that both call content (score above Threshold, at least half of it kept by the
-// site) is always kept.
-func (p *Page) Join(s []float32, site *Site) (kept []bool, verdicts []float32) {
+// score's log-odds moved by EvidenceWeight times the verdict times the site's Trust, kept
+// above the log-odds of f's threshold. A block that both call content (score above the
+// threshold, at least half of it kept by the site) is always kept.
+func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32) {
 	verdicts, keptShare := p.Verdicts(site)
 	trust := float32(site.Trust() * EvidenceWeight)
+	th := f.Threshold()
+	bias := logit(th)
 	kept = make([]bool, len(s))
 	for i := range s {
 		z := logit(s[i]) + trust*verdicts[i]
-		kept[i] = z > 0 || (s[i] > Threshold && keptShare[i] >= 0.5)
+		kept[i] = z > bias || (s[i] > th && keptShare[i] >= 0.5)
 	}
 	return kept, verdicts
 }
