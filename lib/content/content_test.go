@@ -302,3 +302,18 @@ func sortWeighted(w []Weighted) {
 		}
 	}
 }
+
+func TestStripSiteName(t *testing.T) {
+	for in, want := range map[string]string{
+		"Tide tables for the harbour | Harbour office": "Tide tables for the harbour",
+		"英雄的城！-新华网":                                    "英雄的城！",
+		"上海发布新的交通规划_新浪网":                               "上海发布新的交通规划",
+		"COVID-19 vaccines explained":                  "COVID-19 vaccines explained",
+		"東京-大阪":                                        "東京-大阪",
+		"X-ray":                                        "X-ray",
+	} {
+		if got := stripSiteName(in); got != want {
+			t.Errorf("stripSiteName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/words"
 )
 
 // Result is the content the model finds in one page.
@@ -174,19 +175,33 @@ func (p *Page) BestTitle() string {
 }
 
 // stripSiteName drops the site's name from a document title: of the parts split at " | ",
-// " - ", " – ", " — ", " :: " or " · ", the longest.
+// " - ", " – ", " — ", " :: " or " · ", the longest. Titles in scripts written without spaces
+// join the name without them ("…英雄的城！-新华网", "标题_新浪网"): there a "-", "_", "|" or
+// "｜" between two unspaced characters splits too, unless both sides are as long ("東京-大阪").
 func stripSiteName(t string) string {
 	for _, sep := range []string{" | ", " – ", " — ", " :: ", " · ", " - "} {
-		if !strings.Contains(t, sep) {
-			continue
+		if strings.Contains(t, sep) {
+			return longestPart(strings.Split(t, sep))
 		}
-		best := ""
-		for _, part := range strings.Split(t, sep) {
-			if part = strings.TrimSpace(part); len(part) > len(best) {
-				best = part
+	}
+	rs := []rune(t)
+	for i := 1; i+1 < len(rs); i++ {
+		switch rs[i] {
+		case '-', '_', '|', '｜':
+			if words.StandsAlone(rs[i-1]) && words.Unspaced(rs[i+1]) && 2*i+1 != len(rs) {
+				return longestPart([]string{string(rs[:i]), string(rs[i+1:])})
 			}
 		}
-		return best
 	}
 	return t
+}
+
+func longestPart(parts []string) string {
+	best := ""
+	for _, part := range parts {
+		if part = strings.TrimSpace(part); len(part) > len(best) {
+			best = part
+		}
+	}
+	return best
 }
