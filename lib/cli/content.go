@@ -74,22 +74,28 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 		}
 		favor = f
 	}
-	if path := c.String(FlagContentModel); hasFlag(c, FlagContentModel) && path != "" {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return nil, usageError{fmt.Errorf("--%s: %w", FlagContentModel, err)}
-		}
-		m := &content.Model{}
-		if err := m.UnmarshalBinary(b); err != nil {
-			return nil, usageError{fmt.Errorf("--%s %s: %w", FlagContentModel, path, err)}
-		}
-		return &contentJoin{model: m, favor: favor}, nil
-	}
-	m, err := content.Default()
+	m, err := contentModel(c)
 	if err != nil {
 		return nil, err
 	}
 	return &contentJoin{model: m, favor: favor}, nil
+}
+
+// contentModel returns the model of --content-model, else the built-in one.
+func contentModel(c *ucli.Context) (*content.Model, error) {
+	path := c.String(FlagContentModel)
+	if !hasFlag(c, FlagContentModel) || path == "" {
+		return content.Default()
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--%s: %w", FlagContentModel, err)}
+	}
+	m := &content.Model{}
+	if err := m.UnmarshalBinary(b); err != nil {
+		return nil, usageError{fmt.Errorf("--%s %s: %w", FlagContentModel, path, err)}
+	}
+	return m, nil
 }
 
 // siteModel is a site's model with the number of distinct pages it learned from: a template

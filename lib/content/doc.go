@@ -18,7 +18,8 @@
 // features, the second (ContextFeatures) from the first stage's scores around it: its
 // containers, its neighbours, the page's best region, the other items of its list. A menu link
 // and a product card look alike alone; among their neighbours they do not. Blocks scoring
-// above Threshold are the content (Select, Render); BestTitle is the title.
+// above Threshold are the content (Select, Render; Favor moves the threshold for an
+// extraction that would rather lose a doubtful block, or keep one); BestTitle is the title.
 //
 // Join adds a site model's evidence (Site: the spans it keeps, the spans it calls template
 // with their strength, its fit to the page, the pages it learned from): a block the site

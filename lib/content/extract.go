@@ -45,20 +45,15 @@ func ParseFavor(s string) (Favor, error) {
 	return Balanced, fmt.Errorf("%q: want balanced, precision or recall", s)
 }
 
-var favorNames = [...]string{Balanced: "balanced", Precision: "precision", Recall: "recall"}
+var (
+	favorNames      = [...]string{Balanced: "balanced", Precision: "precision", Recall: "recall"}
+	favorThresholds = [...]float32{Balanced: Threshold, Precision: 0.6, Recall: 0.4}
+)
 
 func (f Favor) String() string { return favorNames[f] }
 
 // Threshold is the probability above which a block is kept.
-func (f Favor) Threshold() float32 {
-	switch f {
-	case Precision:
-		return 0.6
-	case Recall:
-		return 0.4
-	}
-	return Threshold
-}
+func (f Favor) Threshold() float32 { return favorThresholds[f] }
 
 //go:embed model.bin
 var modelFile []byte

@@ -521,6 +521,37 @@ func totalCPU(res []result) time.Duration {
 	return d
 }
 
+// tableSections are the sections of EVALUATION.md after the news sets, each one table's
+// results: a heading, what the table measures, its rows, its CPU seconds.
+var tableSections = []struct {
+	table, heading, intro string
+	format                func([]result) string
+}{
+	{"wcxb", "wcxb-dev (word F1, by page type)",
+		"JSON lines only (there is no WARC copy); almost every site has one page, so `run` learns nothing from a site and the content " +
+			"model carries the tools. Published rows are quoted from `../shared/data/README.md` (the benchmark's paper), not measured here; " +
+			"rs-trafilatura's page-type classifier learned from these dev pages, so its figure is partly in-sample too.",
+		func(r []result) string { return formatWCXB(r) + "\n" + formatWCXBTypes(r) }},
+	{"trafeval", "trafeval-dev (snippet F, by language, through the WARC copy)",
+		"The tools and peers read `trafeval-dev.warc.gz` and decode the bytes themselves; predictions join the JSON-lines records on " +
+			"`url` for their `with`/`without` snippets and `lang` (`score --metric snippets --by lang`); German is `de`, English `en`, other every " +
+			"other `lang` (`?` included), their counts summed. The published rows are trafilatura's own figures on its whole corpus of 990 pages, " +
+			"of which these are half: not the same pages.",
+		formatTrafeval},
+	{"ksplit", "Few pages per site (the k-split table)",
+		"Each news site is cut into groups of k pages in input order (site `s` becomes `s#0`, `s#1`, ...: the JSON lines are written " +
+			"with the `site` member rewritten), and every tool runs on the whole set so cut: at k = 1 each page is a site of its own. `all` is the set " +
+			"as it is. The pages are the same at every k; a page keeps the cross-validation fold of its real site. go-trafilatura and chaff extract " +
+			"never need a second page: they run on the same split files, and their rows are the same at every k.",
+		formatKSplit},
+	{"crosstime", "A model from another crawl (the cross-time table)",
+		"A set whose records carry two values of `crawl` (big9: captures of 2005 and 2013) is cut in two: each tool `learn`s its " +
+			"site models from one crawl's pages and `apply`s them to the other's, beside `run` on the target pages themselves. stale counts the " +
+			"pages the tools' summary line calls stale (the site model fits them poorly, so their text leans on the page's own evidence); " +
+			"`--content off` has no fit measure. go-trafilatura and chaff extract run on the target pages.",
+		formatCrossTime},
+}
+
 func evalDoc(commit, cmdline string, o evalOpts, ev *evaluation) string {
 	var b strings.Builder
 	res := ev.Res
@@ -593,41 +624,14 @@ func evalDoc(commit, cmdline string, o evalOpts, ev *evaluation) string {
 		fmt.Fprintf(&b, "\n### All figures\n\nCPU of this table: %.0f s.\n\n", totalCPU(r).Seconds())
 		b.WriteString(formatTable(r))
 	}
-	if r := pick(res, "wcxb"); len(r) > 0 {
-		b.WriteString("\n## wcxb-dev (word F1, by page type)\n\n")
-		b.WriteString("JSON lines only (there is no WARC copy); almost every site has one page, so `run` learns nothing from a site and the content " +
-			"model carries the tools. Published rows are quoted from `../shared/data/README.md` (the benchmark's paper), not measured here; " +
-			"rs-trafilatura's page-type classifier learned from these dev pages, so its figure is partly in-sample too.\n\n")
-		b.WriteString(formatWCXB(r) + "\n")
-		b.WriteString(formatWCXBTypes(r))
-		fmt.Fprintf(&b, "\nCPU of this table: %.0f s.\n", totalCPU(r).Seconds())
-	}
-	if r := pick(res, "trafeval"); len(r) > 0 {
-		b.WriteString("\n## trafeval-dev (snippet F, by language, through the WARC copy)\n\n")
-		b.WriteString("The tools and peers read `trafeval-dev.warc.gz` and decode the bytes themselves; predictions join the JSON-lines records on " +
-			"`url` for their `with`/`without` snippets and `lang` (`score --metric snippets --by lang`); German is `de`, English `en`, other every " +
-			"other `lang` (`?` included), their counts summed. The published rows are trafilatura's own figures on its whole corpus of 990 pages, " +
-			"of which these are half: not the same pages.\n\n")
-		b.WriteString(formatTrafeval(r))
-		fmt.Fprintf(&b, "\nCPU of this table: %.0f s.\n", totalCPU(r).Seconds())
-	}
-	if r := pick(res, "ksplit"); len(r) > 0 {
-		b.WriteString("\n## Few pages per site (the k-split table)\n\n")
-		b.WriteString("Each news site is cut into groups of k pages in input order (site `s` becomes `s#0`, `s#1`, ...: the JSON lines are written " +
-			"with the `site` member rewritten), and every tool runs on the whole set so cut: at k = 1 each page is a site of its own. `all` is the set " +
-			"as it is. The pages are the same at every k; a page keeps the cross-validation fold of its real site. go-trafilatura and chaff extract " +
-			"never need a second page: they run on the same split files, and their rows are the same at every k.\n\n")
-		b.WriteString(formatKSplit(r))
-		fmt.Fprintf(&b, "CPU of this table: %.0f s.\n", totalCPU(r).Seconds())
-	}
-	if r := pick(res, "crosstime"); len(r) > 0 {
-		b.WriteString("\n## A model from another crawl (the cross-time table)\n\n")
-		b.WriteString("A set whose records carry two values of `crawl` (big9: captures of 2005 and 2013) is cut in two: each tool `learn`s its " +
-			"site models from one crawl's pages and `apply`s them to the other's, beside `run` on the target pages themselves. stale counts the " +
-			"pages the tools' summary line calls stale (the site model fits them poorly, so their text leans on the page's own evidence); " +
-			"`--content off` has no fit measure. go-trafilatura and chaff extract run on the target pages.\n\n")
-		b.WriteString(formatCrossTime(r))
-		fmt.Fprintf(&b, "CPU of this table: %.0f s.\n", totalCPU(r).Seconds())
+	for _, sec := range tableSections {
+		r := pick(res, sec.table)
+		if len(r) == 0 {
+			continue
+		}
+		b.WriteString("\n## " + sec.heading + "\n\n" + sec.intro + "\n\n")
+		b.WriteString(strings.TrimRight(sec.format(r), "\n"))
+		fmt.Fprintf(&b, "\n\nCPU of this table: %.0f s.\n", totalCPU(r).Seconds())
 	}
 	if len(ev.Notes) > 0 {
 		b.WriteString("\n## Notes\n\n")
