@@ -1,9 +1,13 @@
 // Package dom builds a light labelled ordered tree from HTML, for the
 // algorithms that work on page structure (sstclean, rtdm).
 //
-// The tree is built from the golang.org/x/net/html tokenizer, not from
-// html.Parse: html.Parse has an open-element limit and a costly tree
-// construction; this package follows the spirit of the HTML5 tree
+// The tree is built from this package's own tokenizer, not from html.Parse:
+// html.Parse has an open-element limit and a costly tree construction. The
+// tokenizer draws the same token boundaries as the golang.org/x/net/html
+// tokenizer, quirks included (checked against it on generated, fuzzed and
+// every dev page), about five times as fast: it skips text, raw text and
+// comments with strings.IndexByte over the page in memory and copies
+// nothing. The tree construction follows the spirit of the HTML5 tree
 // construction (void elements, implied end tags, raw-text elements, scopes)
 // with a handful of simple rules, and never drops content. Every node keeps
 // its byte span in the source, so that kept nodes can be rendered through

@@ -129,6 +129,26 @@ func BenchmarkTokenizerRealPages(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, p := range pages {
+			z := newTokenizer(p.HTML)
+			for tt, _ := z.Next(); tt != html.ErrorToken; tt, _ = z.Next() {
+			}
+		}
+	}
+}
+
+// BenchmarkXNetTokenizerRealPages is the x/net/html tokenizer on the same pages: what the
+// Scanner was built on before lib/dom had its own tokenizer.
+func BenchmarkXNetTokenizerRealPages(b *testing.B) {
+	pages := realPages(b)
+	total := 0
+	for _, p := range pages {
+		total += len(p.HTML)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
 			z := html.NewTokenizer(strings.NewReader(p.HTML))
 			for z.Next() != html.ErrorToken {
 			}

@@ -67,7 +67,7 @@ type frame struct {
 // concurrent use; its zero value is not ready (use NewScanner).
 type Scanner struct {
 	src   string
-	z     *html.Tokenizer
+	z     *tokenizer
 	pos   int // bytes of src consumed by the tokenizer
 	stack []frame
 	queue []Event
@@ -133,7 +133,7 @@ func (s *Scanner) isOpen(a atom.Atom) bool { return s.open[tracked(a)] > 0 }
 // NewScanner returns a Scanner over src.
 func NewScanner(src string) *Scanner {
 	s := &Scanner{src: src}
-	s.z = html.NewTokenizer(strings.NewReader(src))
+	s.z = newTokenizer(src)
 	return s
 }
 
@@ -235,10 +235,9 @@ func (s *Scanner) foreign() bool { return s.context() != nsHTML }
 
 // step reads one token and queues its events (possibly none).
 func (s *Scanner) step() {
-	tt := s.z.Next()
+	tt, end := s.z.Next()
 	start := s.pos
-	s.pos += len(s.z.Raw())
-	end := s.pos
+	s.pos = end
 	rawNext := s.rawNext
 	s.rawNext = 0
 	switch tt {
@@ -624,9 +623,9 @@ func (s *Scanner) template(start int) {
 	depth := 1
 	from := s.pos
 	for {
-		tt := s.z.Next()
+		tt, end := s.z.Next()
 		tokStart := s.pos
-		s.pos += len(s.z.Raw())
+		s.pos = end
 		switch tt {
 		case html.ErrorToken:
 			if tokStart > from {

@@ -2,9 +2,8 @@
 // it) to plain text that every chaff tool uses, so that differences in
 // scores come from the algorithms and not from rendering.
 //
-// The whole page is always read, through lib/dom's Scanner (the
-// golang.org/x/net/html tokenizer and lib/dom's tree construction), so the
-// context of every character comes from the page's own structure: when a
+// The whole page is always read, through lib/dom's Scanner (its tokenizer
+// and tree construction), so the context of every character comes from the page's own structure: when a
 // kept span starts or ends in the middle of a tag, a script body stays a
 // script body and an attribute stays an attribute.
 //
