@@ -62,7 +62,7 @@ type solver struct {
 	noPrune bool
 	kids    []int32   // arena of child lists along the recursion path
 	cells   []float64 // arena of DP tables along the recursion path
-	memo    map[uint64]float64
+	memo    *pairMemo
 	out     Mapping
 }
 
@@ -71,7 +71,7 @@ func newSolver(a, b *Tree, c Costs, eps float64, mapping bool) *solver {
 	// Child lists along one recursion path never hold more than every node once.
 	s.kids = make([]int32, 0, a.Len()+b.Len()+2)
 	if mapping {
-		s.memo = make(map[uint64]float64)
+		s.memo = newPairMemo(a.Len() + b.Len())
 	}
 	return s
 }
@@ -98,12 +98,11 @@ func (s *solver) pair(i, j int) (float64, op) {
 		return r + c.DeleteBelow(a, i, b, j) + c.InsertBelow(a, i, b, j), opShallow
 	}
 	if s.memo != nil {
-		key := uint64(i)<<32 | uint64(j)
-		if d, ok := s.memo[key]; ok {
+		if d, ok := s.memo.get(i, j); ok {
 			return d, opRecurse
 		}
 		d := s.children(i, j, false)
-		s.memo[key] = d
+		s.memo.put(i, j, d)
 		return d, opRecurse
 	}
 	return s.children(i, j, false), opRecurse
