@@ -37,7 +37,18 @@ func MatchTree(p, t *Tree) (float64, []Passage) {
 
 // MatchTreeWith is [MatchTree] under another matching cost model (such as [Soft]).
 func MatchTreeWith(p, t *Tree, c Costs) (float64, []Passage) {
-	d, m := Map(p, t, c, Inf)
+	return matchTree(p, t, c, Inf)
+}
+
+// matchTree is MatchTreeWith with the cut-off eps: the match is the same when p's cost on t
+// is at most eps (Map's cells of cost at most eps are exact, and its trace back passes only
+// through them), and the pass is faster the lower eps is. Model.Extract passes the cost its
+// distance pass found.
+func matchTree(p, t *Tree, c Costs, eps float64) (float64, []Passage) {
+	d, m := Map(p, t, c, eps)
+	if d > eps {
+		return Inf, nil
+	}
 	if d == Inf {
 		return d, nil
 	}

@@ -169,6 +169,9 @@ type Extraction struct {
 // (the Extraction is still filled as far as it goes).
 func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	ex := &Extraction{Cluster: -1, Cost: Inf, Title: -1, Body: -1}
+	if len(m.Patterns) == 1 {
+		return m.extractOne(pg, opt, ex)
+	}
 	best := -1
 	for k := range m.Patterns {
 		// The cut-off at the best cost so far: a worse pattern's cost is not needed exactly.
@@ -197,8 +200,30 @@ func (m *Model) Extract(pg *Page, opt Options) (*Extraction, error) {
 	if best < 0 {
 		return ex, ErrNoMatch
 	}
+	cost, ps := matchTree(m.Patterns[best].Tree, pg.Tree, costs, ex.Cost)
+	return m.label(pg, opt, best, cost, ps, ex)
+}
+
+// extractOne is Extract for a model of one pattern (most sites): the mapping's own pass
+// gives the cost, with no distance pass before it.
+func (m *Model) extractOne(pg *Page, opt Options, ex *Extraction) (*Extraction, error) {
+	costs := []Costs{Match{}}
+	if opt.Soft {
+		costs = append(costs, Soft{})
+	}
+	for _, c := range costs {
+		if cost, ps := MatchTreeWith(m.Patterns[0].Tree, pg.Tree, c); cost < Inf {
+			_, ex.Soft = c.(Soft)
+			return m.label(pg, opt, 0, cost, ps, ex)
+		}
+	}
+	return ex, ErrNoMatch
+}
+
+// label fills ex from the match of pattern best (its cost and passages) and labels the
+// passages (section 4.4).
+func (m *Model) label(pg *Page, opt Options, best int, cost float64, ps []Passage, ex *Extraction) (*Extraction, error) {
 	ex.Cluster = m.Patterns[best].Cluster
-	cost, ps := MatchTreeWith(m.Patterns[best].Tree, pg.Tree, costs)
 	ex.Cost = cost
 	FillText(pg.Tree, ps)
 	ex.Passages = ps
