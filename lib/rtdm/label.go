@@ -232,8 +232,11 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 	}
 	best, bestText, bestShare, bestCommon, bestDist := -1, "", 0.0, 0, 0
 	consider := func(j int, text string) {
+		if n := countWords(text); n < 1 || n > opt.TitleMaxWords {
+			return // counted before its terms are lower-cased: most passages are long
+		}
 		ws := terms(text)
-		if n := countWords(text); n < 1 || n > opt.TitleMaxWords || len(ws) == 0 {
+		if len(ws) == 0 {
 			return
 		}
 		// Distinct terms: a piece full of "the" and "of" is not the headline because the

@@ -128,19 +128,8 @@ func (s *solver) children(i, j int, trace bool) float64 {
 		// child is mapped, the children are deleted and inserted.
 		return c.DeleteBelow(a, i, b, j) + c.InsertBelow(a, i, b, j)
 	}
-	cmark := len(s.cells)
-	var M []float64
-	if cap(s.cells)-cmark >= need {
-		s.cells = s.cells[:cmark+need]
-		M = s.cells[cmark:]
-		defer func() { s.cells = s.cells[:cmark] }()
-	} else if cmark == 0 {
-		s.cells = make([]float64, need, 2*need+64)
-		M = s.cells
-		defer func() { s.cells = s.cells[:0] }()
-	} else {
-		M = make([]float64, need)
-	}
+	M, cmark := table(&s.cells, need)
+	defer func() { s.cells = s.cells[:cmark] }()
 
 	M[0] = 0
 	for l := 1; l <= n; l++ {
@@ -212,6 +201,18 @@ func (s *solver) children(i, j int, trace bool) float64 {
 		s.take(int(kaCopy[st.k]), int(kbCopy[st.l]), st.how)
 	}
 	return d
+}
+
+// table takes need cells from arena, a bump allocator of the DP tables along the recursion
+// path, and returns them with the mark to reset the arena to when they are done with. A full
+// arena is replaced by one twice as large (the tables of the calls above stay where they are).
+func table(arena *[]float64, need int) (M []float64, mark int) {
+	mark = len(*arena)
+	if cap(*arena)-mark < need {
+		*arena = make([]float64, mark, 2*(mark+need)+64)
+	}
+	*arena = (*arena)[:mark+need]
+	return (*arena)[mark:], mark
 }
 
 // take appends the pair (i, j) and, as the way it was mapped requires, its descendants' pairs.

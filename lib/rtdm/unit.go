@@ -79,17 +79,7 @@ func (s *unitSolver) children(i, j int) float64 {
 		s.kids = s.kids[:mark]
 		return float64(a[i].Size-1) + float64(b[j].Size-1)
 	}
-	cmark := len(s.cells)
-	var M []float64
-	if cap(s.cells)-cmark >= need {
-		s.cells = s.cells[:cmark+need]
-		M = s.cells[cmark:]
-	} else if cmark == 0 {
-		s.cells = make([]float64, need, 2*need+64)
-		M = s.cells
-	} else {
-		M = make([]float64, need)
-	}
+	M, cmark := table(&s.cells, need)
 	M[0] = 0
 	for l := 1; l <= n; l++ {
 		M[l] = M[l-1] + float64(b[kb[l-1]].Size)
