@@ -282,8 +282,9 @@ func attrEnd(src string, i int, a *attr) int {
 // those x/net/html keeps: a non-empty key not seen before in the tag (case-insensitively).
 // It reads the attributes again, which only tags ending in "/>" need.
 func selfClosing(src string, nameEnd, end int) bool {
-	var keys []string // in lower case
-	last := -1        // ve of the last kept attribute
+	var keys []string        // in lower case
+	var many map[string]bool // past 16 keys, so that a tag of thousands stays linear
+	last := -1               // ve of the last kept attribute
 	for i := nameEnd; ; {
 		for i < end && isTagSpace(src[i]) {
 			i++
@@ -296,18 +297,23 @@ func selfClosing(src string, nameEnd, end int) bool {
 		if a.ke == a.ks {
 			continue
 		}
-		key := src[a.ks:a.ke]
-		seen := false
+		key := strings.Map(asciiLower, src[a.ks:a.ke])
+		seen := many[key]
 		for _, k := range keys {
-			if foldsTo(key, k) {
-				seen = true
-				break
+			seen = seen || k == key
+		}
+		if seen {
+			continue
+		}
+		if len(keys) < 16 {
+			keys = append(keys, key)
+		} else {
+			if many == nil {
+				many = make(map[string]bool)
 			}
+			many[key] = true
 		}
-		if !seen {
-			keys = append(keys, strings.Map(asciiLower, key))
-			last = a.ve
-		}
+		last = a.ve
 	}
 	return last < 0 || end-2 != last-1
 }

@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -124,4 +125,30 @@ func FuzzTokenizer(f *testing.F) {
 		f.Add(randomDoc(r, 30), uint64(i))
 	}
 	f.Fuzz(func(t *testing.T, src string, seed uint64) { agree(t, src, seed) })
+}
+
+// TestTokenizerHostile runs the comparison on large inputs built to make a careless
+// tokenizer quadratic (a tag of 100,000 attributes closed by "/>", endless near-misses of
+// comment, script and raw-text ends); a quadratic one would not finish.
+func TestTokenizerHostile(t *testing.T) {
+	var distinct strings.Builder
+	distinct.WriteString("<p")
+	for i := 0; i < 100000; i++ {
+		fmt.Fprintf(&distinct, " k%d=v", i)
+	}
+	distinct.WriteString("/>")
+	for _, src := range []string{
+		distinct.String(),
+		"<p " + strings.Repeat("a1=x ", 50000) + strings.Repeat("b=y ", 50000) + "/>",
+		"<p " + strings.Repeat("A=x a=y ", 50000) + "/>",
+		"<!--" + strings.Repeat("--!x", 200000),
+		"<!--" + strings.Repeat("-", 500000) + "x",
+		"<script>" + strings.Repeat("<!--<script>--><", 50000),
+		"<script>" + strings.Repeat("</scrip", 100000),
+		"<title>" + strings.Repeat("</titl</", 100000),
+		strings.Repeat("<", 500000),
+		strings.Repeat("<a b='", 100000),
+	} {
+		agree(t, src, 1)
+	}
 }
