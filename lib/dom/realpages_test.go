@@ -81,7 +81,8 @@ func TestRealPages(t *testing.T) {
 	t.Logf("%d real pages parsed", len(pages))
 }
 
-func BenchmarkParseRealPages(b *testing.B) {
+// benchPages times fn over every dev page, in MB of HTML per second.
+func benchPages(b *testing.B, fn func(src string)) {
 	pages := realPages(b)
 	total := 0
 	for _, p := range pages {
@@ -92,68 +93,37 @@ func BenchmarkParseRealPages(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, p := range pages {
-			Parse(p.HTML)
+			fn(p.HTML)
 		}
 	}
 }
 
+func BenchmarkParseRealPages(b *testing.B) { benchPages(b, func(src string) { Parse(src) }) }
+
 func BenchmarkScanRealPages(b *testing.B) {
-	pages := realPages(b)
-	total := 0
-	for _, p := range pages {
-		total += len(p.HTML)
-	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, p := range pages {
-			sc := NewScanner(p.HTML)
-			for {
-				if _, ok := sc.Next(); !ok {
-					break
-				}
-			}
+	benchPages(b, func(src string) {
+		sc := NewScanner(src)
+		for _, ok := sc.Next(); ok; _, ok = sc.Next() {
 		}
-	}
+	})
 }
 
 func BenchmarkTokenizerRealPages(b *testing.B) {
-	pages := realPages(b)
-	total := 0
-	for _, p := range pages {
-		total += len(p.HTML)
-	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, p := range pages {
-			z := newTokenizer(p.HTML)
-			for tt, _ := z.Next(); tt != html.ErrorToken; tt, _ = z.Next() {
-			}
+	benchPages(b, func(src string) {
+		z := newTokenizer(src)
+		for tt, _ := z.Next(); tt != html.ErrorToken; tt, _ = z.Next() {
 		}
-	}
+	})
 }
 
 // BenchmarkXNetTokenizerRealPages is the x/net/html tokenizer on the same pages: what the
 // Scanner was built on before lib/dom had its own tokenizer.
 func BenchmarkXNetTokenizerRealPages(b *testing.B) {
-	pages := realPages(b)
-	total := 0
-	for _, p := range pages {
-		total += len(p.HTML)
-	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, p := range pages {
-			z := html.NewTokenizer(strings.NewReader(p.HTML))
-			for z.Next() != html.ErrorToken {
-			}
+	benchPages(b, func(src string) {
+		z := html.NewTokenizer(strings.NewReader(src))
+		for z.Next() != html.ErrorToken {
 		}
-	}
+	})
 }
 
 // textPaths lists "ancestor<...|text" for the visible text nodes of a tree.

@@ -417,19 +417,14 @@ func endTagAt(src string, i int, name string) bool {
 // data).
 func scriptEnd(src string, i int) int {
 	const (
-		data = iota
-		escaped
-		escapedDash
-		escapedDashDash
-		double
-		doubleDash
-		doubleDashDash
+		data    = iota // script data
+		escaped        // after "<!--"
+		double         // after "<!--" and "<script": "</script>" goes back to escaped
 	)
 	n := len(src)
-	state := data
+	mode, dashes := data, 0 // dashes: the '-' just read in escaped or double mode, up to 2
 	for i < n {
-		switch state {
-		case data:
+		if mode == data {
 			k := strings.IndexByte(src[i:], '<')
 			if k < 0 {
 				return n
@@ -446,89 +441,57 @@ func scriptEnd(src string, i int) int {
 				i++
 			case '!':
 				i++
-				if i < n && src[i] == '-' {
+				if i+1 < n && src[i] == '-' && src[i+1] == '-' {
+					i += 2
+					mode, dashes = escaped, 2
+				} else if i < n && src[i] == '-' {
 					i++
-					if i < n && src[i] == '-' {
-						i++
-						state = escapedDashDash
-					}
 				}
 			}
-		case escaped, escapedDash, escapedDashDash:
-			if state == escaped {
-				k := strings.IndexAny(src[i:], "-<")
-				if k < 0 {
-					return n
-				}
-				i += k
+			continue
+		}
+		if dashes == 0 {
+			// Only '-' and '<' change anything: skip to them.
+			k := strings.IndexAny(src[i:], "-<")
+			if k < 0 {
+				return n
 			}
-			c := src[i]
-			i++
+			i += k
+		}
+		c := src[i]
+		i++
+		switch {
+		case c == '-':
+			dashes = min(dashes+1, 2)
+		case c == '>' && dashes == 2:
+			mode, dashes = data, 0
+		case c == '<':
+			dashes = 0
+			if i >= n {
+				return n
+			}
+			d := src[i]
 			switch {
-			case c == '-':
-				if state == escaped {
-					state = escapedDash
-				} else {
-					state = escapedDashDash
+			case d == '/' && endTagAt(src, i-1, "script"):
+				if mode == escaped {
+					return i - 1
 				}
-			case c == '>' && state == escapedDashDash:
-				state = data
-			case c == '<':
-				state = escaped
-				if i >= n {
-					return n
+				i += 1 + len("script") + 1 // "</script" and its end: escaped again
+				mode = escaped
+			case d == '/':
+				i++
+			case mode == escaped && isLetter(d):
+				// "<script" and its end: double-escaped. Anything else (a mismatch, or
+				// the end of input within it) is read on as escaped data.
+				if i+6 < n && foldsTo(src[i:i+6], "script") && (isTagSpace(src[i+6]) || src[i+6] == '/' || src[i+6] == '>') {
+					i += 7
+					mode = double
 				}
-				switch d := src[i]; {
-				case d == '/':
-					if endTagAt(src, i-1, "script") {
-						return i - 1
-					}
-					i++
-				case isLetter(d):
-					// "<script" and its end: double-escaped. Anything else (a mismatch,
-					// or the end of input within it) is read on as escaped data.
-					if i+6 < n && foldsTo(src[i:i+6], "script") && (isTagSpace(src[i+6]) || src[i+6] == '/' || src[i+6] == '>') {
-						i += 7
-						state = double
-					}
-				default:
-					state = data
-				}
-			default:
-				state = escaped
+			case mode == escaped:
+				mode = data
 			}
-		default: // double, doubleDash, doubleDashDash
-			if state == double {
-				k := strings.IndexAny(src[i:], "-<")
-				if k < 0 {
-					return n
-				}
-				i += k
-			}
-			c := src[i]
-			i++
-			switch {
-			case c == '-':
-				if state == double {
-					state = doubleDash
-				} else {
-					state = doubleDashDash
-				}
-			case c == '>' && state == doubleDashDash:
-				state = data
-			case c == '<':
-				state = double
-				if i < n && src[i] == '/' {
-					if endTagAt(src, i-1, "script") {
-						i += 1 + len("script") + 1
-						state = escaped
-					} else {
-						i++
-					}
-				}
-			default:
-				state = double
-			}
+		default:
+			dashes = 0
 		}
 	}
 	return n
