@@ -145,6 +145,9 @@ type contentDetail struct {
 // pages when the model applied (algoErr nil), the page alone otherwise.
 func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *joined {
 	cp := content.Segment(p.HTML, p.Doc())
+	if p.Rec != nil {
+		cp.URL = p.Rec.URL
+	}
 	s := c.model.Scores(cp)
 	var site content.Site
 	if algoErr == nil {

@@ -124,6 +124,72 @@ func TestClassTokens(t *testing.T) {
 	}
 }
 
+func TestFeatureNames(t *testing.T) {
+	if len(FeatureNames) != NumFeatures || len(ContextFeatureNames) != NumContextFeatures {
+		t.Fatalf("%d feature names for %d features, %d context names for %d", len(FeatureNames), NumFeatures,
+			len(ContextFeatureNames), NumContextFeatures)
+	}
+}
+
+// TestPageKindSignals reads what a page says of its kind: its URL's words and shape, og:type
+// and the kinds of its JSON-LD items; and learns the URL words' weights from pages of known
+// kinds, leaving a page out of its own features.
+func TestPageKindSignals(t *testing.T) {
+	src := `<html><head><link rel="canonical" href="https://shop.example.com/collections/mens-shoes?page=2">
+<meta property="og:type" content="product.group">
+<script type="application/ld+json">{"@graph":[{"@type":"CollectionPage"},{"@type":"BreadcrumbList"}]}</script>
+</head><body><p>Shoes for every day.</p></body></html>`
+	p := Segment(src, dom.Parse(src))
+	if p.address() != "https://shop.example.com/collections/mens-shoes?page=2" {
+		t.Errorf("address %q", p.address())
+	}
+	if want := uint32(1<<0 | 1<<2); p.Meta.LDKinds != want {
+		t.Errorf("LD kinds %b, want %b", p.Meta.LDKinds, want)
+	}
+	x := p.Features(nil, nil)
+	if x[fOGType] != 4 || x[fLDKinds] != 1 || x[fLDKinds+1] != 0 || x[fLDKinds+2] != 1 {
+		t.Errorf("og:type %v, LD kinds %v", x[fOGType], x[fLDKinds:fLDKinds+numLDKinds])
+	}
+	if x[fURLSegments] != 2 || x[fURLSlugWords] != 2 || x[fURLNumber] != 0 || x[fURLQuery] != 1 {
+		t.Errorf("URL shape %v", x[fURLSegments:fURLKinds])
+	}
+	if got, want := len(urlWords(p.address())), 5; got != want { // h:shop p:collections p:mens p:shoes q:page
+		t.Errorf("%d URL words, want %d", got, want)
+	}
+	p.URL = "https://www.example.org/"
+	if w := urlWords(p.address()); len(w) != 1 {
+		t.Errorf("the caller's URL, a site's root: %d words, want 1", len(w))
+	}
+	// Four sites' list pages under /collections/, one article: the word weighs for lists.
+	var exs []*Example
+	for i, u := range []string{"https://a.example/collections/x", "https://b.example/collections/y",
+		"https://c.example/collections/z", "https://d.example/collections/w", "https://e.example/blog/post"} {
+		q := Segment(src, dom.Parse(src))
+		q.URL = u
+		ex := NewExample(q, make([]float32, len(q.Blocks)), string(rune('a'+i)))
+		ex.Kind = KindOf("collection")
+		if i == 4 {
+			ex.Kind = KindOf("article")
+		}
+		exs = append(exs, ex)
+	}
+	st := CountURLKinds(exs)
+	tok := Tokens{}
+	st.Learn(tok, 3)
+	var kinds [numPageKinds]float32
+	urlKindFeatures(urlWords("https://f.example/collections/v"), tok, kinds[:])
+	if kinds[1] <= 0 || kinds[0] >= 0 {
+		t.Errorf("a new /collections/ page: list %v, article %v", kinds[1], kinds[0])
+	}
+	// Its own features for learning leave the page out: three list sites remain, a weaker
+	// weight.
+	var loo [numPageKinds]float32
+	st.looFeatures(exs[0], 3, loo[:])
+	if loo[1] <= 0 || loo[1] >= kinds[1] {
+		t.Errorf("left out: list %v, want in (0, %v)", loo[1], kinds[1])
+	}
+}
+
 // TestDefaultModelOnSynthetic runs the shipped model on the synthetic sites (pages it never
 // saw, of a made-up language, one of them Japanese-like): the article text is kept and most
 // of the template dropped, from each page alone.

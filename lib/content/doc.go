@@ -11,8 +11,11 @@
 // the class and id tokens of its element and its ancestors (Tokens: class names in any
 // language, hashed with xxhash), the sizes and link shares of its containers, its place in
 // the page, its neighbours, the repeated sibling structures it belongs to (posts, cards,
-// comments), and how much it shares with the page's titles and descriptions (<title>,
-// og:title, JSON-LD).
+// comments), how much it shares with the page's titles and descriptions (<title>,
+// og:title, JSON-LD), and what kind of page it stands on, as the page's address (Page.URL,
+// else its canonical link) and head say: learned weights of the URL's words for each page
+// kind (a list of cards, a product, a forum thread, documentation ...), og:type and the
+// kinds of its JSON-LD items.
 //
 // Two stages of gradient-boosted trees (lib/gbdt) score the blocks: the first from the block's
 // features, the second (ContextFeatures) from the first stage's scores around it: its

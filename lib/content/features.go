@@ -84,8 +84,23 @@ const (
 	fPageMaxBlock
 	fPageTop5Share
 	fPageHeadings
-	fFlags          // one feature per context flag from here
+	fOGType
+	fLDKinds // numLDKinds features from here, one per kind of ldKinds
+)
+
+const (
+	fURLSegments = fLDKinds + numLDKinds + iota
+	fURLSlugWords
+	fURLNumber
+	fURLQuery
+	fURLKinds // numPageKinds features from here, one per PageKinds
+)
+
+const (
+	fFlags          = fURLKinds + numPageKinds // one feature per context flag from here
 	numFlagFeatures = 26
+	numLDKinds      = 8
+	numPageKinds    = 6
 	NumFeatures     = fFlags + numFlagFeatures
 )
 
@@ -101,7 +116,15 @@ var FeatureNames = func() []string {
 		"pos-byte", "pos-words", "title-sim", "title-dist", "desc-sim", "prev-words", "prev-link-density",
 		"prev-heading", "next-words", "next-link-density", "next-heading", "window-link-density",
 		"window-words", "page-words", "page-blocks", "page-link-density", "ld-type",
-		"repeat-group-share", "page-repeat-share", "page-max-block", "page-top5-share", "page-headings"}
+		"repeat-group-share", "page-repeat-share", "page-max-block", "page-top5-share", "page-headings",
+		"og-type"}
+	for _, k := range []string{"list", "product", "breadcrumbs", "posts", "faq", "article", "business", "howto"} {
+		names = append(names, "ld-"+k)
+	}
+	names = append(names, "url-segments", "url-slug-words", "url-number", "url-query")
+	for _, k := range PageKinds {
+		names = append(names, "url-"+k)
+	}
 	for _, f := range []string{"nav", "header", "footer", "aside", "article", "main", "form", "button",
 		"li", "td", "pre", "code", "quote", "figure", "hidden", "noscript", "label", "dt/dd", "address",
 		"time", "aria-hidden", "dialog", "details", "menu", "section", "strong"} {
@@ -145,6 +168,8 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		ldType = -1
 	}
 	pageRepeat, pageMaxBlock, pageTop5, pageHeadings := p.pageShape(rep, pageWords)
+	ogType := float32(ogTypeCode(p.Meta.OGType))
+	urlSeg, urlSlug, urlNum, urlQuery := urlShape(p.address())
 	wordsBefore := float32(0)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
@@ -246,6 +271,11 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		f[fPageMaxBlock] = pageMaxBlock
 		f[fPageTop5Share] = pageTop5
 		f[fPageHeadings] = pageHeadings
+		f[fOGType] = ogType
+		for k := 0; k < numLDKinds; k++ {
+			f[fLDKinds+k] = b2f(p.Meta.LDKinds&(1<<k) != 0)
+		}
+		f[fURLSegments], f[fURLSlugWords], f[fURLNumber], f[fURLQuery] = urlSeg, urlSlug, urlNum, urlQuery
 		for k := 0; k < numFlagFeatures; k++ {
 			if b.Flags&(1<<k) != 0 {
 				f[fFlags+k] = 1
@@ -279,9 +309,12 @@ func (p *Page) TokenFeatures(tok Tokens, x []float32) {
 			path[i], pmax[i], pmin[i] = s, s, s
 		}
 	}
+	var kinds [numPageKinds]float32
+	urlKindFeatures(p.urlHashes(), tok, kinds[:])
 	for i := range p.Blocks {
 		o := p.Blocks[i].Owner
 		f := x[i*NumFeatures : (i+1)*NumFeatures]
+		copy(f[fURLKinds:fURLKinds+numPageKinds], kinds[:])
 		f[fTokOwner] = own[o]
 		f[fTokPath] = path[o]
 		f[fTokMax] = pmax[o]
@@ -539,6 +572,24 @@ func endsSentence(s string) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return words.IsSentenceEnd(r)
+}
+
+// ogTypeCode numbers the og:type of a page: none, article, website, product, a group of
+// products, other.
+func ogTypeCode(t string) int {
+	switch {
+	case t == "":
+		return 0
+	case t == "article":
+		return 1
+	case t == "website":
+		return 2
+	case t == "product.group":
+		return 4
+	case strings.HasPrefix(t, "product"):
+		return 3
+	}
+	return 5
 }
 
 // tagCode numbers the tags that own blocks, for the model.

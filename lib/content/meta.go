@@ -18,6 +18,35 @@ type Meta struct {
 	// From JSON-LD: the @type of the main item (Article, Product, ...), its headline or
 	// name, and its description or articleBody.
 	LDType, LDTitle, LDDescription string
+	// LDKinds are the kinds of every JSON-LD item the page describes (ldKinds, a bit each):
+	// an ItemList or a Product beside an Article say what kind of page it is.
+	LDKinds uint32
+	// The page's own address: its canonical link and og:url.
+	Canonical, OGURL string
+}
+
+// ldKinds are the JSON-LD types whose presence anywhere in a page's structured data the
+// model sees, a bit each (LDKinds): types that tell a page of many items from a page of one.
+var ldKinds = [][]string{
+	{"itemlist", "collectionpage", "searchresultspage", "offercatalog"},
+	{"product", "productgroup", "offer", "aggregateoffer"},
+	{"breadcrumblist"},
+	{"discussionforumposting", "qapage", "socialmediaposting", "comment"},
+	{"faqpage", "question"},
+	{"article", "newsarticle", "blogposting", "reportagenewsarticle", "techarticle", "scholarlyarticle", "analysisnewsarticle", "opinionnewsarticle"},
+	{"service", "localbusiness", "professionalservice", "organization", "corporation"},
+	{"howto", "recipe", "course", "event", "jobposting"},
+}
+
+func ldKind(t string) uint32 {
+	for k, ts := range ldKinds {
+		for _, x := range ts {
+			if t == x {
+				return 1 << k
+			}
+		}
+	}
+	return 0
 }
 
 // readMeta reads the head's title and meta elements and the JSON-LD scripts of the page.
@@ -46,10 +75,19 @@ func readMeta(root *dom.Node) Meta {
 				}
 			case "og:type":
 				m.OGType = strings.ToLower(val)
+			case "og:url":
+				if m.OGURL == "" {
+					m.OGURL = val
+				}
 			case "og:description", "description", "twitter:description":
 				if len(val) > len(m.Description) {
 					m.Description = val
 				}
+			}
+			return false
+		case atom.Link:
+			if m.Canonical == "" && strings.EqualFold(n.Attr("rel"), "canonical") {
+				m.Canonical = strings.TrimSpace(n.Attr("href"))
 			}
 			return false
 		case atom.Script:
@@ -125,6 +163,7 @@ func (m *Meta) readLD(src string) {
 			visit(it.MainEntity, depth+1)
 		}
 		for _, t := range ldTypes(it.Type) {
+			m.LDKinds |= ldKind(t)
 			if r := typeRank(t); r < best {
 				best = r
 				m.LDType = t

@@ -82,6 +82,10 @@ type Page struct {
 	Title    string // the document's <title>
 	tokens   []uint32
 	Meta     Meta
+	// URL is the page's address when the caller knows it; the model reads the words of its
+	// path (else of the page's canonical link or og:url). Set it before scoring.
+	URL      string
+	urlWords []uint64
 }
 
 // segmenter walks a tree into blocks.

@@ -19,6 +19,9 @@ type Example struct {
 	// PerBlock weighs each labeled block the same within the page, as a metric that counts
 	// snippets does (LabelSnippets), rather than by its words, as a word-bag metric does.
 	PerBlock bool
+	// Kind is the page's kind (an index in PageKinds; KindOf), or -1 when it is not known:
+	// the words of URLs are learned from the pages of a known kind.
+	Kind int
 }
 
 // NewExample segments nothing itself: it computes the features of a segmented page and
@@ -28,7 +31,7 @@ func NewExample(p *Page, labels []float32, group string) *Example {
 	for i := range p.Elements {
 		p.Elements[i].Node = nil
 	}
-	return &Example{Page: p, X: x, Labels: labels, Group: group}
+	return &Example{Page: p, X: x, Labels: labels, Group: group, Kind: -1}
 }
 
 // weights gives each labeled block the share of the page's labeled terms it holds (at
@@ -179,12 +182,21 @@ func Train(exs []*Example, opt TrainOptions) *Model {
 	return m
 }
 
-// trainBlocks learns the token weights and the first stage.
+// trainBlocks learns the token weights (class and id tokens, URL words) and the first stage.
+// The URL kind features a page learns from are those of weights learned without the page,
+// as a new page meets them.
 func trainBlocks(exs []*Example, opt TrainOptions) *Model {
 	tok := LearnTokens(exs, opt.MinGroups)
+	st := CountURLKinds(exs)
+	st.Learn(tok, opt.MinGroups)
 	d := &gbdt.Data{NumFeatures: NumFeatures}
 	for _, ex := range exs {
 		ex.Page.TokenFeatures(tok, ex.X)
+		var kinds [numPageKinds]float32
+		st.looFeatures(ex, opt.MinGroups, kinds[:])
+		for i := range ex.Page.Blocks {
+			copy(ex.X[i*NumFeatures+fURLKinds:], kinds[:])
+		}
 		w := ex.weights()
 		for i, y := range ex.Labels {
 			if isNaN(y) || w[i] == 0 {

@@ -15,7 +15,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -55,6 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx := fs.Int("context-trees", content.DefaultTrainOptions.ContextTrees, "trees of the second stage (0: none)")
 	explain := fs.String("explain", "", "cv: print the blocks of these page ids with their labels and scores")
 	inner := fs.Int("inner", content.DefaultTrainOptions.Folds, "folds for the first-stage scores the second stage learns from")
+	dump := fs.String("dump", "", "cv: write each page's scores (WCXB word P/R/F1) and its blocks' labels and scores to this JSON-lines file, for error analysis")
 	sweep := fs.String("thresholds", "", "cv, holdout: also report the pages at these thresholds (comma-separated), from the same scores")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
@@ -91,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "train":
 		err = train(items, opt, *out, *check, stderr)
 	case "cv":
-		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), ths, stdout, stderr)
+		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), ths, *dump, stdout, stderr)
 	case "holdout":
 		err = holdout(items, opt, ths, stdout, stderr)
 	case "folds":
@@ -134,6 +137,7 @@ func load(sets []string, stderr io.Writer) ([]*item, error) {
 				for i := range next {
 					p := ps[i]
 					pg := content.Segment(p.HTML, dom.Parse(p.HTML, dom.MaxDepth(dom.DefaultMaxDepth)))
+					pg.URL = p.URL
 					var labels []float32
 					snippets := p.Gold == "" && len(p.With) > 0
 					if snippets {
@@ -144,6 +148,7 @@ func load(sets []string, stderr io.Writer) ([]*item, error) {
 					p.HTML = ""
 					ex := content.NewExample(pg, labels, s+"/"+p.Site)
 					ex.PerBlock = snippets // as the snippet metric counts them
+					ex.Kind = content.KindOf(p.PageType)
 					items[base+i] = &item{ex: ex, page: p, set: s}
 				}
 			}()
@@ -206,7 +211,7 @@ func train(items []*item, opt content.TrainOptions, out string, check bool, stde
 }
 
 // crossValidate scores every page with a model that did not learn from its site.
-func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, ths []float32, stdout, stderr io.Writer) error {
+func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, ths []float32, dump string, stdout, stderr io.Writer) error {
 	if k < 2 {
 		return errors.New("-k must be at least 2")
 	}
@@ -224,7 +229,59 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 	fmt.Fprintf(stdout, "# %d-fold cross-validation, folds split by site (a page's site never in its model's training pages)\n\n", k)
 	reports(items, scores, ths, stdout)
 	explainPages(items, scores, explain, stdout)
+	if dump != "" {
+		return dumpPages(items, scores, dump)
+	}
 	return nil
+}
+
+// dumpPages writes one JSON line a page: its id, set, group, URL, WCXB word scores and its
+// blocks (text cut to 80 bytes, words, label, score), for error analysis.
+func dumpPages(items []*item, scores [][]float32, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	enc := json.NewEncoder(bw)
+	type block struct {
+		Text  string  `json:"t"`
+		Words int     `json:"w"`
+		Label float32 `json:"y"`
+		Score float32 `json:"s"`
+	}
+	type page struct {
+		ID, Set, Group, URL string
+		P, R, F1            float64
+		Blocks              []block
+	}
+	var sc metric.WordBagScorer
+	for i, it := range items {
+		kept := make([]bool, len(scores[i]))
+		for b, s := range scores[i] {
+			kept[b] = s > content.Threshold
+		}
+		wb := sc.Score(it.ex.Page.Render(kept), it.page.Gold)
+		pg := page{ID: it.page.ID, Set: it.set, Group: groupOf(it), URL: it.page.URL, P: wb.P, R: wb.R, F1: wb.F1}
+		for b, blk := range it.ex.Page.Blocks {
+			t := blk.Text
+			if len(t) > 80 {
+				t = strings.ToValidUTF8(t[:80], "")
+			}
+			y := it.ex.Labels[b]
+			if y != y {
+				y = -1
+			}
+			pg.Blocks = append(pg.Blocks, block{t, int(blk.Words), y, scores[i][b]})
+		}
+		if err := enc.Encode(pg); err != nil {
+			return err
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // holdout scores each set with a model trained on the others.

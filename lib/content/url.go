@@ -1,0 +1,253 @@
+package content
+
+import (
+	"math"
+	"net/url"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// What a page's address says of its kind. Words of a URL (/collections/, /p/, /thread/,
+// /docs/, ?page=) say what kind of page it is in many languages and on many sites; the model
+// learns, for each word seen on pages of at least MinGroups sites, the log-odds of each page
+// kind against its base rate (LearnURLKinds), from the page kinds of the pages it learns
+// from, and sums them over the page's words (one feature per kind).
+
+// PageKinds are the kinds of page the URL words are learned for, as the WCXB benchmark
+// names them (collections and listings, grids of cards, are one kind).
+var PageKinds = []string{"article", "list", "product", "forum", "documentation", "service"}
+
+// KindOf returns the index in PageKinds of a page type ("collection" and "listing" are
+// "list"), or -1.
+func KindOf(pageType string) int {
+	switch pageType {
+	case "collection", "listing":
+		return 1
+	}
+	for k, n := range PageKinds {
+		if n == pageType {
+			return k
+		}
+	}
+	return -1
+}
+
+// urlKey is the key of a URL word's weight for kind k in a Tokens table: apart from the
+// class and id tokens' keys (the low bits of their hashes).
+func urlKey(h uint64, k int) uint32 {
+	return uint32((h ^ uint64(k+1)*0x9E3779B97F4A7C15) * 0xC2B2AE3D27D4EB4F >> 32)
+}
+
+// address is the page's URL: the one its caller gave, else its canonical link, else og:url.
+func (p *Page) address() string {
+	return firstNonEmpty(p.URL, p.Meta.Canonical, p.Meta.OGURL)
+}
+
+// urlWords returns the hashes of the distinct words of a URL: the labels of its host before
+// the domain (shop., forum., docs.; not www), the words of its path (split at characters
+// that are not letters or digits; numbers left out) and the names of its query parameters,
+// each marked with where it stands.
+func urlWords(raw string) []uint64 {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return nil
+	}
+	var out []uint64
+	seen := map[uint64]bool{}
+	add := func(where, w string) {
+		if len(w) < 2 || len(w) > 30 {
+			return
+		}
+		digits := true
+		for i := 0; i < len(w); i++ {
+			if w[i] < '0' || w[i] > '9' {
+				digits = false
+				break
+			}
+		}
+		if digits {
+			return
+		}
+		h := xxhash.Sum64String(where + strings.ToLower(w))
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	labels := strings.Split(strings.ToLower(u.Hostname()), ".")
+	for i := 0; i+2 < len(labels); i++ {
+		if labels[i] != "www" {
+			add("h:", labels[i])
+		}
+	}
+	eachWord(u.Path, func(w string) { add("p:", w) })
+	for k := range u.Query() {
+		add("q:", k)
+	}
+	if strings.Trim(u.Path, "/") == "" {
+		add("", "/root")
+	}
+	return out
+}
+
+// eachWord calls fn with each run of letters and digits of s.
+func eachWord(s string, fn func(string)) {
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		alnum := i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9' || s[i] >= 0x80)
+		if alnum && start < 0 {
+			start = i
+		} else if !alnum && start >= 0 {
+			fn(s[start:i])
+			start = -1
+		}
+	}
+}
+
+// urlShape returns the number of path segments, the words of the last one (a slug of many
+// words is an article's), whether a path segment is a long number (an item's id) and whether
+// the URL has a query.
+func urlShape(raw string) (segments, slugWords, longNumber, query float32) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || raw == "" {
+		return -1, -1, -1, -1
+	}
+	segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	segments = float32(len(segs))
+	if len(segs) > 0 {
+		last := segs[len(segs)-1]
+		if i := strings.LastIndexByte(last, '.'); i > 0 && len(last)-i <= 5 {
+			last = last[:i] // .html, .php, .htm
+		}
+		eachWord(last, func(string) { slugWords++ })
+	}
+	for _, s := range segs {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] >= '0' && s[i] <= '9' {
+				n++
+			}
+		}
+		if n >= 5 {
+			longNumber = 1
+		}
+	}
+	query = b2f(u.RawQuery != "")
+	return
+}
+
+// urlCounts are the page kinds counted per URL word, for learning the words' weights.
+type urlCounts struct {
+	kinds  [6]float64 // pages of each kind
+	pages  float64
+	groups map[string]int // pages per group (site)
+}
+
+// URLKindStats are the counts LearnURLKinds learns from.
+type URLKindStats struct {
+	words map[uint64]*urlCounts
+	prior [6]float64
+}
+
+// CountURLKinds counts the kinds of the examples' pages (Example.Kind; pages of no kind are
+// left out) per word of their URLs.
+func CountURLKinds(exs []*Example) *URLKindStats {
+	st := &URLKindStats{words: map[uint64]*urlCounts{}}
+	var pages float64
+	for _, ex := range exs {
+		if ex.Kind < 0 {
+			continue
+		}
+		pages++
+		st.prior[ex.Kind]++
+		for _, h := range urlWords(ex.Page.address()) {
+			c := st.words[h]
+			if c == nil {
+				c = &urlCounts{groups: map[string]int{}}
+				st.words[h] = c
+			}
+			c.kinds[ex.Kind]++
+			c.pages++
+			c.groups[ex.Group]++
+		}
+	}
+	for k := range st.prior {
+		st.prior[k] = (st.prior[k] + 1) / (pages + float64(len(PageKinds)))
+	}
+	return st
+}
+
+// weight is the smoothed log-odds of kind k among the pages of c against the base rate;
+// without is a page of kind wk and group g to leave out (wk < 0: none), so that a page's
+// own features for learning do not count the page itself.
+func (st *URLKindStats) weight(c *urlCounts, k, minGroups int, wk int, g string) (float32, bool) {
+	kinds, pages, groups := c.kinds[k], c.pages, len(c.groups)
+	if wk >= 0 {
+		if wk == k {
+			kinds--
+		}
+		pages--
+		if c.groups[g] == 1 {
+			groups--
+		}
+	}
+	if groups < minGroups {
+		return 0, false
+	}
+	const pseudo = 1.0
+	pr := st.prior[k]
+	lo := math.Log((kinds+pseudo*pr)/(pages-kinds+pseudo*(1-pr))) - math.Log(pr/(1-pr))
+	return float32(lo), true
+}
+
+// Learn adds the weights of the URL words seen on at least minGroups sites to tok.
+func (st *URLKindStats) Learn(tok Tokens, minGroups int) {
+	for h, c := range st.words {
+		for k := range PageKinds {
+			if w, ok := st.weight(c, k, minGroups, -1, ""); ok && math.Abs(float64(w)) >= 0.05 {
+				tok[urlKey(h, k)] = w
+			}
+		}
+	}
+}
+
+// urlKindFeatures writes the sum of the page's URL words' weights of each kind into f.
+func urlKindFeatures(words []uint64, tok Tokens, f []float32) {
+	for k := range PageKinds {
+		var s float32
+		for _, h := range words {
+			s += tok[urlKey(h, k)]
+		}
+		f[k] = s
+	}
+}
+
+// looFeatures writes the URL kind features of an example as the weights learned without it
+// would give them (leave one out), for learning (a page of no kind was not counted).
+func (st *URLKindStats) looFeatures(ex *Example, minGroups int, f []float32) {
+	for k := range PageKinds {
+		var s float32
+		for _, h := range ex.Page.urlHashes() {
+			c := st.words[h]
+			if c == nil {
+				continue
+			}
+			if w, ok := st.weight(c, k, minGroups, ex.Kind, ex.Group); ok && math.Abs(float64(w)) >= 0.05 {
+				s += w
+			}
+		}
+		f[k] = s
+	}
+}
+
+// urlHashes returns the page's URL words, computed once.
+func (p *Page) urlHashes() []uint64 {
+	if p.urlWords == nil {
+		p.urlWords = urlWords(p.address())
+		if p.urlWords == nil {
+			p.urlWords = []uint64{}
+		}
+	}
+	return p.urlWords
+}
