@@ -476,20 +476,20 @@ func appendTokens(dst []uint32, n *dom.Node) []uint32 {
 	return dst
 }
 
+// allDigits reports whether w is a number: numbers are not words of a class name or a URL.
+func allDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 func splitTokens(dst []uint32, v string) []uint32 {
 	var buf [64]byte
 	emit := func(w string) {
-		if len(w) < 2 || len(w) > 40 {
-			return
-		}
-		digits := true
-		for i := 0; i < len(w); i++ {
-			if w[i] < '0' || w[i] > '9' {
-				digits = false
-				break
-			}
-		}
-		if digits {
+		if len(w) < 2 || len(w) > 40 || allDigits(w) {
 			return
 		}
 		b := buf[:0]

@@ -56,17 +56,7 @@ func urlWords(raw string) []uint64 {
 	var out []uint64
 	seen := map[uint64]bool{}
 	add := func(where, w string) {
-		if len(w) < 2 || len(w) > 30 {
-			return
-		}
-		digits := true
-		for i := 0; i < len(w); i++ {
-			if w[i] < '0' || w[i] > '9' {
-				digits = false
-				break
-			}
-		}
-		if digits {
+		if len(w) < 2 || len(w) > 30 || allDigits(w) {
 			return
 		}
 		h := xxhash.Sum64String(where + strings.ToLower(w))
