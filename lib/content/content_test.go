@@ -383,3 +383,22 @@ func TestStripSiteName(t *testing.T) {
 		}
 	}
 }
+
+// TestDropSiteName: og:title loses the part that names the site (by og:site_name or the
+// host), and nothing it cannot tie to the site.
+func TestDropSiteName(t *testing.T) {
+	for _, c := range []struct{ url, siteName, title, want string }{
+		{"https://ruggable.com/products/beatrice-tan-rug", "", "Beatrice Tan Rug | Ruggable US", "Beatrice Tan Rug"},
+		{"https://www.energiehoch3.de/lexikon/energieversorgung", "", "Was ist Energieversorgung?- Lexikon und Wiki | energiehoch3", "Was ist Energieversorgung?- Lexikon und Wiki"},
+		{"https://news.example.org/a", "The Daily Planet", "The Daily Planet - Floods close the harbour", "Floods close the harbour"},
+		{"https://www.bbc.co.uk/news/x", "", "Floods close the harbour - BBC News", "Floods close the harbour"},
+		{"https://films.example.com/x", "", "Spider-Man - Far From Home", "Spider-Man - Far From Home"},
+		{"https://mikekhorev.com/seo", "", "Organic SEO Consultant | Hire an SEO Expert - Mike Khorev", "Organic SEO Consultant | Hire an SEO Expert"},
+		{"", "", "A title | Some site", "A title | Some site"},
+	} {
+		p := &Page{URL: c.url, Meta: Meta{SiteName: c.siteName}}
+		if got := p.dropSiteName(c.title); got != c.want {
+			t.Errorf("dropSiteName(%q) on %s = %q, want %q", c.title, c.url, got, c.want)
+		}
+	}
+}

@@ -3,8 +3,10 @@ package content
 import (
 	_ "embed"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/words"
@@ -164,9 +166,87 @@ func (p *Page) BestTitle() string {
 		return best
 	}
 	if meta != "" {
-		return meta
+		return p.dropSiteName(meta)
 	}
 	return stripSiteName(doc)
+}
+
+// titleSeparators are what sites put between a title and their name.
+var titleSeparators = []string{" | ", " – ", " — ", " :: ", " · ", " - "}
+
+// dropSiteName removes from a title the part at its end or start that names the site (its
+// og:site_name, or the name in its host: "Beatrice Tan Rug | Ruggable US" on ruggable.com):
+// sites append their name to og:title as they do to <title>. Unlike stripSiteName (the
+// <title> fallback) it drops nothing it cannot tie to the site, since an og:title is more
+// often the headline alone ("Spider-Man - Far From Home").
+func (p *Page) dropSiteName(t string) string {
+	names := []string{alnumLower(p.Meta.SiteName), hostName(p.address())}
+	// The last separator and what follows it, then the first and what precedes it.
+	last, lastSep, first, firstSep := -1, "", len(t), ""
+	for _, sep := range titleSeparators {
+		if i := strings.LastIndex(t, sep); i > last {
+			last, lastSep = i, sep
+		}
+		if i := strings.Index(t, sep); i >= 0 && i < first {
+			first, firstSep = i, sep
+		}
+	}
+	switch {
+	case last < 0:
+		return t
+	case namesSite(t[last+len(lastSep):], names):
+		return strings.TrimSpace(t[:last])
+	case namesSite(t[:first], names):
+		return strings.TrimSpace(t[first+len(firstSep):])
+	}
+	return t
+}
+
+// namesSite reports whether a part of a title is one of the site's names or holds one (both
+// as letters and digits in lower case, at least 3 of them).
+func namesSite(part string, names []string) bool {
+	key := alnumLower(part)
+	if len(key) < 3 {
+		return false
+	}
+	for _, n := range names {
+		if len(n) >= 3 && (strings.Contains(key, n) || strings.Contains(n, key)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hostName is the name in a URL's host: its longest label but the last, less www and the
+// second levels of country domains ("ruggable" of shop.ruggable.com, "bbc" of www.bbc.co.uk).
+func hostName(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return ""
+	}
+	labels := strings.Split(strings.ToLower(u.Hostname()), ".")
+	best := ""
+	for _, l := range labels[:max(len(labels)-1, 0)] {
+		switch l {
+		case "www", "co", "com", "org", "net", "ac", "gov", "edu":
+			continue
+		}
+		if l = alnumLower(l); len(l) > len(best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// alnumLower returns the letters and digits of s in lower case.
+func alnumLower(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // stripSiteName drops the site's name from a document title: of the parts split at " | ",
@@ -174,7 +254,7 @@ func (p *Page) BestTitle() string {
 // join the name without them ("…英雄的城！-新华网", "标题_新浪网"): there a "-", "_", "|" or
 // "｜" between two unspaced characters splits too, unless both sides are as long ("東京-大阪").
 func stripSiteName(t string) string {
-	for _, sep := range []string{" | ", " – ", " — ", " :: ", " · ", " - "} {
+	for _, sep := range titleSeparators {
 		if strings.Contains(t, sep) {
 			return longestPart(strings.Split(t, sep))
 		}

@@ -13,6 +13,7 @@ import (
 type Meta struct {
 	DocTitle    string // <title>
 	OGTitle     string // og:title or twitter:title
+	SiteName    string // og:site_name
 	OGType      string // og:type
 	Description string // og:description or meta description
 	// From JSON-LD: the @type of the main item (Article, Product, ...), its headline or
@@ -73,6 +74,8 @@ func readMeta(root *dom.Node) Meta {
 				if m.OGTitle == "" {
 					m.OGTitle = val
 				}
+			case "og:site_name":
+				m.SiteName = val
 			case "og:type":
 				m.OGType = strings.ToLower(val)
 			case "og:url":
