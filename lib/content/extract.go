@@ -3,12 +3,12 @@ package content
 import (
 	_ "embed"
 	"fmt"
-	"net/url"
 	"strings"
 	"sync"
 	"unicode"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/words"
 )
 
@@ -217,25 +217,14 @@ func namesSite(part string, names []string) bool {
 	return false
 }
 
-// hostName is the name in a URL's host: its longest label but the last, less www and the
-// second levels of country domains ("ruggable" of shop.ruggable.com, "bbc" of www.bbc.co.uk).
+// hostName is the name in a URL's host: the first label of its registrable domain
+// ("ruggable" of shop.ruggable.com, "bbc" of www.bbc.co.uk; lib/site's public-suffix rule).
 func hostName(raw string) string {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil {
-		return ""
+	d := site.DomainOf(raw)
+	if i := strings.IndexByte(d, '.'); i > 0 {
+		d = d[:i]
 	}
-	labels := strings.Split(strings.ToLower(u.Hostname()), ".")
-	best := ""
-	for _, l := range labels[:max(len(labels)-1, 0)] {
-		switch l {
-		case "www", "co", "com", "org", "net", "ac", "gov", "edu":
-			continue
-		}
-		if l = alnumLower(l); len(l) > len(best) {
-			best = l
-		}
-	}
-	return best
+	return alnumLower(d)
 }
 
 // alnumLower returns the letters and digits of s in lower case.

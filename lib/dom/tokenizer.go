@@ -84,8 +84,7 @@ func (z *tokenizer) Next() (html.TokenType, int) {
 	if start < len(src) {
 		return z.emit(html.TextToken, len(src))
 	}
-	z.done = true
-	return html.ErrorToken, len(src)
+	return z.fail()
 }
 
 // emit ends the current token at end.
@@ -94,7 +93,7 @@ func (z *tokenizer) emit(tt html.TokenType, end int) (html.TokenType, int) {
 	return tt, end
 }
 
-// fail ends the input: a token cut off by the end is an error, as in x/net/html.
+// fail ends the input: its end, and a token cut off by it, are an error, as in x/net/html.
 func (z *tokenizer) fail() (html.TokenType, int) {
 	z.pos, z.done = len(z.src), true
 	return html.ErrorToken, len(z.src)

@@ -46,11 +46,8 @@ func MatchTreeWith(p, t *Tree, c Costs) (float64, []Passage) {
 // distance pass found.
 func matchTree(p, t *Tree, c Costs, eps float64) (float64, []Passage) {
 	d, m := Map(p, t, c, eps)
-	if d > eps {
+	if d > eps || d == Inf {
 		return Inf, nil
-	}
-	if d == Inf {
-		return d, nil
 	}
 	mapped := make([]bool, t.Len())
 	for _, pr := range m {
