@@ -19,8 +19,9 @@ type Mapping []Pair
 //   - deleting or inserting a child costs its whole subtree, the child included;
 //   - two non-leaf nodes with different labels map only as a replacement of the node with all
 //     its descendants deleted and inserted (Definition 3); equal labels recurse (line 27).
-//   - a pair is not recursed into when the cost before it alone is already worse than deleting
-//     or inserting (a bound that never changes the result).
+//   - a pair is not recursed into when the cost before it alone is already no better than
+//     deleting or inserting (costs are >= 0, so it cannot win: a bound that never changes the
+//     result, and under infinite costs it spares every pair behind an infinite prefix).
 //
 // The roots are mapped to each other.
 func Distance(a, b *Tree, c Costs, eps float64) float64 {
@@ -148,7 +149,7 @@ func (s *solver) children(i, j int, trace bool) float64 {
 				best = ins
 			}
 			diag := prev[l-1]
-			if diag <= s.eps && (s.noPrune || diag <= best) {
+			if diag <= s.eps && (s.noPrune || diag < best) {
 				if p, _ := s.pair(ak, bl); diag+p < best {
 					best = diag + p
 				}

@@ -97,7 +97,7 @@ func (s *unitSolver) children(i, j int) float64 {
 				best = ins
 			}
 			diag := prev[l-1]
-			if diag <= s.eps && diag <= best {
+			if diag <= s.eps && diag < best {
 				if p := s.pair(ak, bl); diag+p < best {
 					best = diag + p
 				}
