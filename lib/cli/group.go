@@ -198,8 +198,12 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 // links) would otherwise weigh twice in learning, and to a learner that
 // counts what pages share (repeated blocks, n-grams, substrings, clusters)
 // all of its content looks like template. Every page is still applied and
-// emitted.
+// emitted. A site of one page has no copies: its page is not fingerprinted
+// (a full render of it, for nothing; most sites of a dump of unrelated pages).
 func distinct(pages []*page.Page) []*page.Page {
+	if len(pages) < 2 {
+		return append([]*page.Page(nil), pages...)
+	}
 	seen := make(map[uint64]struct{}, len(pages))
 	out := make([]*page.Page, 0, len(pages))
 	for _, p := range pages {

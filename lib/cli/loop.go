@@ -6,7 +6,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/model"
 	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
@@ -142,13 +141,13 @@ func notesOf(p *page.Page, f Found) []string {
 }
 
 // setFound is where what an algorithm found in a page becomes the page's record: the text
-// (htmltext.RenderSpans of the kept spans, rendered here and nowhere else; the title as its
-// first line when TitleFirst), the title, and the tool's detail member (tool). It is the one
+// (htmltext.RenderSpans of the kept spans, by page.RenderSpans, rendered here and nowhere
+// else; the title as its first line when TitleFirst), the title, and the tool's detail member (tool). It is the one
 // place a Found meets the record, so that anything joined to the algorithm's output (a
 // content model weighing Found.Template and Found.Fit against the page's own evidence, with
 // the page's tree from p.Doc()) goes here, between the Found and the text.
 func setFound(tool string, p *page.Page, f Found) error {
-	text := htmltext.RenderSpans(p.HTML, f.Kept)
+	text := p.RenderSpans(f.Kept)
 	if f.TitleFirst && f.Title != "" {
 		text = f.Title + "\n" + text
 	}

@@ -8,8 +8,10 @@ import "github.com/cespare/xxhash/v2"
 // tracking parameters) or numbers (a crawl date, a view counter) have the
 // same fingerprint. A page without visible text is fingerprinted by its
 // bytes, so that pages of scripts alone are not all one page.
-func Fingerprint(html string) uint64 {
-	text := Render(html)
+func Fingerprint(html string) uint64 { return fingerprint(html, Render(html)) }
+
+// fingerprint is Fingerprint of the page html whose text is text.
+func fingerprint(html, text string) uint64 {
 	if text == "" {
 		return xxhash.Sum64String(html)
 	}

@@ -95,63 +95,144 @@ type renderer struct {
 
 func render(html string, spans [][2]int, all bool) string {
 	r := renderer{out: make([]byte, 0, outSize(html, spans, all))}
-	sc := dom.NewScanner(html)
-	hidden := 0 // depth of the element hiding its content, 0 if none
-	k := 0      // first span that may hold the current text
+	v := visible{sc: dom.NewScanner(html), html: html}
+	k := 0 // first span that may hold the current text
 	for {
-		e, ok := sc.Next()
+		ev, ok := v.next()
 		if !ok {
 			break
 		}
+		k = r.event(html, ev, spans, k, all)
+	}
+	return r.result()
+}
+
+// textEvent is a text of the page outside hidden elements, as render reads it: its raw
+// source [start, end), whether it is raw text (not entity-decoded), and whether a block
+// element started or ended since the text before it (a line break is due).
+type textEvent struct {
+	start, end int
+	raw, brk   bool
+}
+
+// visible yields the page's text events outside hidden elements, in order: the one scan
+// of a page that render and NewTape make.
+type visible struct {
+	sc     *dom.Scanner
+	html   string
+	hidden int // depth of the element hiding its content, 0 if none
+}
+
+func (v *visible) next() (textEvent, bool) {
+	brk := false
+	for {
+		e, ok := v.sc.Next()
+		if !ok {
+			return textEvent{}, false
+		}
 		switch e.Kind {
 		case dom.StartEvent:
-			if hidden > 0 || e.Foreign {
+			if v.hidden > 0 || e.Foreign {
 				continue
 			}
 			if dom.IsHidden(e.Atom) || e.End-e.Start > len(e.Tag)+3 && e.Atom != atom.Html && e.Atom != atom.Body &&
-				hasHiddenAttr(html[e.Start:e.End]) {
-				hidden = e.Depth
+				hasHiddenAttr(v.html[e.Start:e.End]) {
+				v.hidden = e.Depth
 			}
 			if dom.IsBlock(e.Atom) {
-				r.brk = true
+				brk = true
 			}
 		case dom.EndEvent:
-			if hidden > 0 {
-				if e.Depth != hidden {
+			if v.hidden > 0 {
+				if e.Depth != v.hidden {
 					continue
 				}
-				hidden = 0
+				v.hidden = 0
 			}
 			if !e.Foreign && dom.IsBlock(e.Atom) {
-				r.brk = true
+				brk = true
 			}
 		case dom.TextEvent:
-			if hidden > 0 {
+			if v.hidden > 0 {
 				continue
 			}
-			decode := !e.Raw
-			if all {
-				r.text(html, e.Start, e.End, e.End, decode, true)
-				continue
-			}
-			for k < len(spans) && spans[k][1] <= e.Start {
-				k++
-			}
-			i, j := e.Start, k
-			for i < e.End {
-				for j < len(spans) && spans[j][1] <= i {
-					j++
-				}
-				kept := j < len(spans) && spans[j][0] <= i
-				lim := e.End
-				if kept {
-					lim = min(lim, spans[j][1])
-				} else if j < len(spans) {
-					lim = min(lim, spans[j][0])
-				}
-				i = r.text(html, i, lim, e.End, decode, kept)
-			}
+			return textEvent{start: e.Start, end: e.End, raw: e.Raw, brk: brk}, true
 		}
+	}
+}
+
+// event renders one text event: all of it, or the characters in spans (k is the first span
+// that may hold it; the one for the next event is returned).
+func (r *renderer) event(html string, ev textEvent, spans [][2]int, k int, all bool) int {
+	if ev.brk {
+		r.brk = true
+	}
+	decode := !ev.raw
+	if all {
+		r.text(html, ev.start, ev.end, ev.end, decode, true)
+		return k
+	}
+	for k < len(spans) && spans[k][1] <= ev.start {
+		k++
+	}
+	i, j := ev.start, k
+	for i < ev.end {
+		for j < len(spans) && spans[j][1] <= i {
+			j++
+		}
+		kept := j < len(spans) && spans[j][0] <= i
+		lim := ev.end
+		if kept {
+			lim = min(lim, spans[j][1])
+		} else if j < len(spans) {
+			lim = min(lim, spans[j][0])
+		}
+		i = r.text(html, i, lim, ev.end, decode, kept)
+	}
+	return k
+}
+
+// Tape is a page's text events (outside hidden elements, with the line breaks due before
+// them), recorded in one scan of the page, so that its whole text and the text of any spans
+// of it render without scanning the page again: a run renders a page it learned from twice,
+// for its Fingerprint and for the text of its kept spans. Rendering from a Tape gives the
+// same text as Render and RenderSpans of its page. A Tape is read-only and safe for
+// concurrent use.
+type Tape struct {
+	html string
+	ev   []textEvent
+}
+
+// NewTape scans html once and records its text events.
+func NewTape(html string) *Tape {
+	t := &Tape{html: html}
+	v := visible{sc: dom.NewScanner(html), html: html}
+	for {
+		ev, ok := v.next()
+		if !ok {
+			break
+		}
+		t.ev = append(t.ev, ev)
+	}
+	return t
+}
+
+// Render is Render of the tape's page.
+func (t *Tape) Render() string { return t.render(nil, true) }
+
+// RenderSpans is RenderSpans of the tape's page.
+func (t *Tape) RenderSpans(spans [][2]int) string {
+	return t.render(normalize(spans, len(t.html)), false)
+}
+
+// Fingerprint is Fingerprint of the tape's page.
+func (t *Tape) Fingerprint() uint64 { return fingerprint(t.html, t.Render()) }
+
+func (t *Tape) render(spans [][2]int, all bool) string {
+	r := renderer{out: make([]byte, 0, outSize(t.html, spans, all))}
+	k := 0
+	for _, ev := range t.ev {
+		k = r.event(t.html, ev, spans, k, all)
 	}
 	return r.result()
 }

@@ -44,6 +44,9 @@ func (Unit) Identical(a *Tree, i int, b *Tree, j int) bool {
 // Equal compares tags.
 func (Unit) Equal(a *Tree, i int, b *Tree, j int) bool { return a.Nodes[i].label == b.Nodes[j].label }
 
+// sizeBounded marks Unit (and Compose) as a sizeBounded model.
+func (Unit) sizeBounded() {}
+
 // Replace costs 1.
 func (Unit) Replace(a *Tree, i int, b *Tree, j int) float64 { return 1 }
 

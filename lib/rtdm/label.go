@@ -162,7 +162,7 @@ func Label(ps []Passage, docTitle string, opt LabelOptions) (title, body int, ti
 func leadingHeadline(body Passage, maxWords int) (text string, common int) {
 	var lead []string
 	for _, pc := range body.Pieces {
-		if countWords(pc) > maxWords {
+		if cappedWords(pc, maxWords) > maxWords {
 			break
 		}
 		lead = append(lead, pc)
@@ -225,6 +225,20 @@ func terms(s string) []string {
 
 func countWords(s string) int { return words.Count(s) }
 
+// cappedWords is countWords(s) when that is at most max, else some count above max: a long
+// text's words are counted only as far as needed. The count of a prefix is at most the
+// text's (a word cut at the prefix's end counts once, a character cut in two counts none),
+// so a prefix over max answers for the whole text, which the 20-word tests of titles read in
+// every long passage.
+func cappedWords(s string, max int) int {
+	if lim := 16 * (max + 1); len(s) > 2*lim {
+		if n := countWords(s[:lim]); n > max {
+			return n
+		}
+	}
+	return countWords(s)
+}
+
 func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int, string) {
 	dt := make(map[string]struct{})
 	for _, w := range terms(docTitle) {
@@ -232,7 +246,7 @@ func byDocTitle(ps []Passage, body int, docTitle string, opt LabelOptions) (int,
 	}
 	best, bestText, bestShare, bestCommon, bestDist := -1, "", 0.0, 0, 0
 	consider := func(j int, text string) {
-		if n := countWords(text); n < 1 || n > opt.TitleMaxWords {
+		if n := cappedWords(text, opt.TitleMaxWords); n < 1 || n > opt.TitleMaxWords {
 			return // counted before its terms are lower-cased: most passages are long
 		}
 		ws := terms(text)

@@ -268,3 +268,49 @@ func TestSoftInsertedPassages(t *testing.T) {
 		t.Errorf("soft passages %q, want the inserted section (root position) then the div's wildcard", texts)
 	}
 }
+
+// cappedWords is countWords up to its cap and above it beyond, whatever the text's script and
+// wherever the prefix it counts first cuts it.
+func TestCappedWords(t *testing.T) {
+	parts := []string{"word ", "a-b ", "日本語の文章", "ไทย ", "é", "  ", "x_y1 ", ". ", "\u00a0", "über"}
+	for seed := 0; seed < 400; seed++ {
+		var b strings.Builder
+		for k := 0; k < seed; k++ {
+			b.WriteString(parts[(k*7+seed)%len(parts)])
+		}
+		s := b.String()
+		for lo := 0; lo < 64 && lo < len(s); lo += 5 {
+			text := s[lo:]
+			for _, max := range []int{0, 1, 3, 20} {
+				n, got := countWords(text), cappedWords(text, max)
+				if (n <= max && got != n) || (n > max && got <= max) {
+					t.Fatalf("cappedWords(%q, %d) = %d, countWords %d", text, max, got, n)
+				}
+			}
+		}
+	}
+}
+
+// A passage's words added up from its text nodes' stats are the count of its text, in spaced
+// and unspaced scripts alike.
+func TestFillTextStats(t *testing.T) {
+	pages := []string{
+		`<html><body><div><p>One two <b>three</b>four</p><p>日本語の<i>文章です</i>。</p><p>ภาษา<b>ไทย</b> mixed 中文 text</p></div><div><p>é<b>̀</b>x 5_6</p></div></body></html>`,
+		`<html><head><title>t</title></head><body><ul><li>漢<li>字<li>かな</ul><p>a<br>b c</p></body></html>`,
+	}
+	for _, html := range pages {
+		pg := NewPage(html)
+		var ps []Passage
+		for i := range pg.Tree.Nodes {
+			ps = append(ps, Passage{Roots: []int32{int32(i)}})
+		}
+		want := append([]Passage(nil), ps...)
+		FillText(pg.Tree, want)
+		fillText(pg.Tree, ps, statsOf(pg.Tree))
+		for x := range ps {
+			if ps[x].Words != want[x].Words || ps[x].Words != countWords(ps[x].Text) {
+				t.Errorf("node %d %q: %d words from the stats, %d counted", x, ps[x].Text, ps[x].Words, want[x].Words)
+			}
+		}
+	}
+}

@@ -123,10 +123,16 @@ func insertedPassages(p, t *Tree, m []Pair, mapped []bool, ps []Passage) []Passa
 }
 
 // FillText sets the Text and Words of each passage from the text nodes of t below its roots.
-func FillText(t *Tree, ps []Passage) {
+func FillText(t *Tree, ps []Passage) { fillText(t, ps, nil) }
+
+// fillText is FillText; with the page's stats, a passage's words are added up from its text
+// nodes' counts. Its text joins them with spaces, which end words, so its spaced words are
+// theirs summed, and its unspaced characters too (counted two to a word after the sum).
+func fillText(t *Tree, ps []Passage, st *nodeStats) {
 	var buf []byte
 	for x := range ps {
 		buf = buf[:0]
+		spaced, unspaced := 0, 0
 		ps[x].Pieces = ps[x].Pieces[:0]
 		var piece []byte
 		lastBlock := int32(-2)
@@ -137,6 +143,11 @@ func FillText(t *Tree, ps []Passage) {
 					lastBlock = -3 // a line break ends a piece
 				}
 				if n := &t.Nodes[i]; n.Kind == Plain && n.Tag == TextTag && n.Text != "" {
+					if st != nil {
+						u := int(st.unspaced[i])
+						spaced += int(st.words[i]) - (u+1)/2
+						unspaced += u
+					}
 					if len(buf) > 0 {
 						buf = append(buf, ' ')
 					}
@@ -164,7 +175,11 @@ func FillText(t *Tree, ps []Passage) {
 				break
 			}
 		}
-		ps[x].Words = countWords(ps[x].Text)
+		if st != nil {
+			ps[x].Words = spaced + (unspaced+1)/2
+		} else {
+			ps[x].Words = countWords(ps[x].Text)
+		}
 		ps[x].Comments = CommentLike(ps[x].Text, ps[x].Words)
 	}
 }

@@ -225,9 +225,9 @@ func (m *Model) extractOne(pg *Page, opt Options, ex *Extraction) (*Extraction, 
 func (m *Model) label(pg *Page, opt Options, best int, cost float64, ps []Passage, ex *Extraction) (*Extraction, error) {
 	ex.Cluster = m.Patterns[best].Cluster
 	ex.Cost = cost
-	FillText(pg.Tree, ps)
-	ex.Passages = ps
 	st := statsOf(pg.Tree)
+	fillText(pg.Tree, ps, st)
+	ex.Passages = ps
 	for i := range ps {
 		if opt.Label.SkipComments {
 			ps[i].Comments = ps[i].Comments || st.commentList(ps[i].Roots)

@@ -43,14 +43,12 @@ func ParsePage(html string, maxDepth int) *Page {
 func FromDoc(html string, doc *dom.Node, flattened int) *Page {
 	pg := &Page{HTML: html, Flattened: flattened}
 	var b Builder
-	if len(html) > 1<<20 {
-		// Room for the nodes up front spares a large page the copies of a growing tree,
-		// each into memory fresh from the system (on the hostile 1M-sibling page they
-		// took most of the time).
-		n := countNodes(doc)
-		b.Grow(n)
-		pg.spans = make([][2]int, 0, n)
-	}
+	// Room for the nodes up front spares the copies of a growing tree (on a large page each
+	// into memory fresh from the system: on the hostile 1M-sibling page they took most of
+	// the time), for a walk of the dom tree.
+	n := countNodes(doc)
+	b.Grow(n)
+	pg.spans = make([][2]int, 0, n)
 	// The document root.
 	b.Open("#document", 0)
 	pg.spans = append(pg.spans, [2]int{0, len(html)})

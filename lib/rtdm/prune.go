@@ -1,5 +1,7 @@
 package rtdm
 
+import "github.com/chaffkit/chaff/lib/words"
+
 // Body pruning (not in the paper): a variable-size wildcard that consumes the article often
 // consumes what the template puts after it too — reader comments, related-story lists, the
 // footer's links. These functions cut them from the body roots, replacing a root by its
@@ -12,12 +14,15 @@ type nodeStats struct {
 	linked []int32 // of those, the words inside an <a> element
 	times  []int32 // times of day stamped on posts (see stampTimes) in the subtree
 	stamps []int32 // clock times and dates (see timestamps)
+	// unspaced are the characters of unspaced scripts of each text node (words.Stats), from
+	// which fillText adds up a passage's words without counting its text again.
+	unspaced []int32
 }
 
 // statsOf counts words, link words and clock times below every node of t.
 func statsOf(t *Tree) *nodeStats {
 	n := t.Len()
-	st := &nodeStats{t: t, words: make([]int32, n), linked: make([]int32, n), times: make([]int32, n), stamps: make([]int32, n)}
+	st := &nodeStats{t: t, words: make([]int32, n), linked: make([]int32, n), times: make([]int32, n), stamps: make([]int32, n), unspaced: make([]int32, n)}
 	inLink := make([]bool, n)
 	for i := range n { // pre-order: a parent comes before its children
 		if p := t.Nodes[i].Parent; p >= 0 {
@@ -27,7 +32,8 @@ func statsOf(t *Tree) *nodeStats {
 	for i := n - 1; i >= 0; i-- { // reverse pre-order: children before their parent
 		nd := &t.Nodes[i]
 		if nd.Kind == Plain && nd.Tag == TextTag {
-			st.words[i] = int32(countWords(nd.Text))
+			m := words.Measure(nd.Text) // Words is countWords
+			st.words[i], st.unspaced[i] = int32(m.Words), int32(m.Unspaced)
 			st.times[i] = int32(stampTimes(nd.Text))
 			st.stamps[i] = int32(timestamps(nd.Text))
 			if inLink[i] {

@@ -19,8 +19,11 @@ type Mapping []Pair
 //   - deleting or inserting a child costs its whole subtree, the child included;
 //   - two non-leaf nodes with different labels map only as a replacement of the node with all
 //     its descendants deleted and inserted (Definition 3); equal labels recurse (line 27).
-//   - a pair is not recursed into when the cost before it alone is already worse than deleting
-//     or inserting (a bound that never changes the result).
+//   - a pair is not recursed into when the cost before it alone is already no better than
+//     deleting or inserting (costs are >= 0, so it cannot win: a bound that never changes the
+//     result, and under infinite costs it spares every pair behind an infinite prefix); under
+//     Unit and Compose the pair's own cost counts in the bound as at least the difference of
+//     the two subtrees' sizes.
 //
 // The roots are mapped to each other.
 func Distance(a, b *Tree, c Costs, eps float64) float64 {
@@ -60,6 +63,7 @@ type solver struct {
 	c       Costs
 	eps     float64
 	noPrune bool
+	bySize  bool      // c is a sizeBounded model: a pair costs at least its size difference
 	kids    []int32   // arena of child lists along the recursion path
 	cells   []float64 // arena of DP tables along the recursion path
 	memo    *pairMemo
@@ -68,6 +72,7 @@ type solver struct {
 
 func newSolver(a, b *Tree, c Costs, eps float64, mapping bool) *solver {
 	s := &solver{a: a, b: b, c: c, eps: eps}
+	_, s.bySize = c.(sizeBounded)
 	// Child lists along one recursion path never hold more than every node once.
 	s.kids = make([]int32, 0, a.Len()+b.Len()+2)
 	if mapping {
@@ -107,6 +112,22 @@ func (s *solver) pair(i, j int) (float64, op) {
 	}
 	return s.children(i, j, false), opRecurse
 }
+
+// lower is a lower bound of the cost of mapping a[i] to b[j]: the difference of their
+// subtree sizes under a sizeBounded model, else 0.
+func (s *solver) lower(i, j int) float64 {
+	if !s.bySize {
+		return 0
+	}
+	d := s.a.Nodes[i].Size - s.b.Nodes[j].Size
+	return float64(max(d, -d))
+}
+
+// sizeBounded is implemented by the cost models under which mapping two subtrees costs at
+// least the difference of their sizes (every node left unmapped costs 1: Unit, and Compose,
+// which embeds it), so that a pair whose prefix plus that difference cannot beat a cell's
+// best is not aligned (the result is the same, with fewer pairs aligned).
+type sizeBounded interface{ sizeBounded() }
 
 // children aligns the children of a[i] and b[j] (lines 3-33). With trace it also appends the
 // mapping of the best alignment to s.out.
@@ -148,7 +169,7 @@ func (s *solver) children(i, j int, trace bool) float64 {
 				best = ins
 			}
 			diag := prev[l-1]
-			if diag <= s.eps && (s.noPrune || diag <= best) {
+			if diag <= s.eps && (s.noPrune || diag+s.lower(ak, bl) < best) {
 				if p, _ := s.pair(ak, bl); diag+p < best {
 					best = diag + p
 				}

@@ -1,5 +1,7 @@
 package rtdm
 
+import "math"
+
 // unitSolver is the solver of [Distance] under [Unit] costs, without a mapping: the same
 // recursion as solver.pair and solver.children (Fig. 5), with Unit's costs written in, so
 // that the clustering's pairwise distances (most of learning) call no method through the
@@ -10,6 +12,7 @@ type unitSolver struct {
 	eps   float64
 	kids  []int32
 	cells []float64
+	ins   []float64 // arena of the insertion costs of b's children along the recursion path
 }
 
 // unitNode is what the Unit costs read of a node: a third of a Node, so that more of both
@@ -80,9 +83,14 @@ func (s *unitSolver) children(i, j int) float64 {
 		return float64(a[i].Size-1) + float64(b[j].Size-1)
 	}
 	M, cmark := table(&s.cells, need)
+	// The insertion cost of each of b's children, read once instead of once per row.
+	insB, imark := table(&s.ins, n)
+	for l, c := range kb {
+		insB[l] = float64(b[c].Size)
+	}
 	M[0] = 0
 	for l := 1; l <= n; l++ {
-		M[l] = M[l-1] + float64(b[kb[l-1]].Size)
+		M[l] = M[l-1] + insB[l-1]
 	}
 	for k := 1; k <= m; k++ {
 		ak := int(ka[k-1])
@@ -93,11 +101,12 @@ func (s *unitSolver) children(i, j int) float64 {
 		for l := 1; l <= n; l++ {
 			bl := int(kb[l-1])
 			best := prev[l] + del
-			if ins := row[l-1] + float64(b[bl].Size); ins < best {
+			if ins := row[l-1] + insB[l-1]; ins < best {
 				best = ins
 			}
+			// Unit costs are sizeBounded (see solver.lower).
 			diag := prev[l-1]
-			if diag <= s.eps && diag <= best {
+			if diag <= s.eps && diag+math.Abs(del-insB[l-1]) < best {
 				if p := s.pair(ak, bl); diag+p < best {
 					best = diag + p
 				}
@@ -108,5 +117,6 @@ func (s *unitSolver) children(i, j int) float64 {
 	d := M[m*w+n]
 	s.kids = s.kids[:mark]
 	s.cells = s.cells[:cmark] // as the general solver's deferred resets
+	s.ins = s.ins[:imark]
 	return d
 }
