@@ -236,7 +236,7 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 }
 
 // dumpPages writes one JSON line a page: its id, set, group, URL, WCXB word scores and its
-// blocks (text cut to 80 bytes, words, label, score), for error analysis.
+// blocks (text, words, label or -1 when unlabelled, score), for error analysis.
 func dumpPages(items []*item, scores [][]float32, path string) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -264,15 +264,11 @@ func dumpPages(items []*item, scores [][]float32, path string) error {
 		wb := sc.Score(it.ex.Page.Render(kept), it.page.Gold)
 		pg := page{ID: it.page.ID, Set: it.set, Group: groupOf(it), URL: it.page.URL, P: wb.P, R: wb.R, F1: wb.F1}
 		for b, blk := range it.ex.Page.Blocks {
-			t := blk.Text
-			if len(t) > 80 {
-				t = strings.ToValidUTF8(t[:80], "")
-			}
 			y := it.ex.Labels[b]
 			if y != y {
 				y = -1
 			}
-			pg.Blocks = append(pg.Blocks, block{t, int(blk.Words), y, scores[i][b]})
+			pg.Blocks = append(pg.Blocks, block{blk.Text, int(blk.Words), y, scores[i][b]})
 		}
 		if err := enc.Encode(pg); err != nil {
 			return err
