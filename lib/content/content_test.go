@@ -184,7 +184,7 @@ func TestPageKindSignals(t *testing.T) {
 	// Its own features for learning leave the page out: three list sites remain, a weaker
 	// weight.
 	var loo [numPageKinds]float32
-	st.looFeatures(exs[0], 3, loo[:])
+	st.looFeatures(exs[0], exs[0].Page.urlHashes(), 3, loo[:])
 	if loo[1] <= 0 || loo[1] >= kinds[1] {
 		t.Errorf("left out: list %v, want in (0, %v)", loo[1], kinds[1])
 	}

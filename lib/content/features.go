@@ -93,11 +93,12 @@ const (
 	fURLSlugWords
 	fURLNumber
 	fURLQuery
-	fURLKinds // numPageKinds features from here, one per PageKinds
+	fURLKinds                             // numPageKinds features from here, one per PageKinds
+	fBodyKinds = fURLKinds + numPageKinds // numPageKinds features from here
 )
 
 const (
-	fFlags          = fURLKinds + numPageKinds // one feature per context flag from here
+	fFlags          = fBodyKinds + numPageKinds // one feature per context flag from here
 	numFlagFeatures = 26
 	numLDKinds      = 8
 	numPageKinds    = 6
@@ -124,6 +125,9 @@ var FeatureNames = func() []string {
 	names = append(names, "url-segments", "url-slug-words", "url-number", "url-query")
 	for _, k := range PageKinds {
 		names = append(names, "url-"+k)
+	}
+	for _, k := range PageKinds {
+		names = append(names, "body-"+k)
 	}
 	for _, f := range []string{"nav", "header", "footer", "aside", "article", "main", "form", "button",
 		"li", "td", "pre", "code", "quote", "figure", "hidden", "noscript", "label", "dt/dd", "address",
@@ -309,12 +313,14 @@ func (p *Page) TokenFeatures(tok Tokens, x []float32) {
 			path[i], pmax[i], pmin[i] = s, s, s
 		}
 	}
-	var kinds [numPageKinds]float32
+	var kinds, body [numPageKinds]float32
 	urlKindFeatures(p.urlHashes(), tok, kinds[:])
+	urlKindFeatures(p.bodyHashes(), tok, body[:])
 	for i := range p.Blocks {
 		o := p.Blocks[i].Owner
 		f := x[i*NumFeatures : (i+1)*NumFeatures]
 		copy(f[fURLKinds:fURLKinds+numPageKinds], kinds[:])
+		copy(f[fBodyKinds:fBodyKinds+numPageKinds], body[:])
 		f[fTokOwner] = own[o]
 		f[fTokPath] = path[o]
 		f[fTokMax] = pmax[o]

@@ -86,6 +86,10 @@ type Page struct {
 	// path (else of the page's canonical link or og:url). Set it before scoring.
 	URL      string
 	urlWords []uint64
+	// rootTokens are the class and id tokens of the html element; bodyWords the page words
+	// of those and the body's.
+	rootTokens []uint32
+	bodyWords  []uint64
 }
 
 // segmenter walks a tree into blocks.
@@ -120,6 +124,9 @@ func Segment(src string, root *dom.Node) *Page {
 	p.Meta = readMeta(root)
 	p.Title = p.Meta.DocTitle
 	body := root.Body()
+	if body.Parent != nil && body.Parent.Atom == atom.Html {
+		p.rootTokens = appendTokens(nil, body.Parent)
+	}
 	s.walk(body, -1, 0, 0)
 	s.end()
 	// Subtree sums, children before parents (elements are in pre-order).

@@ -192,10 +192,12 @@ func trainBlocks(exs []*Example, opt TrainOptions) *Model {
 	d := &gbdt.Data{NumFeatures: NumFeatures}
 	for _, ex := range exs {
 		ex.Page.TokenFeatures(tok, ex.X)
-		var kinds [numPageKinds]float32
-		st.looFeatures(ex, opt.MinGroups, kinds[:])
+		var kinds, body [numPageKinds]float32
+		st.looFeatures(ex, ex.Page.urlHashes(), opt.MinGroups, kinds[:])
+		st.looFeatures(ex, ex.Page.bodyHashes(), opt.MinGroups, body[:])
 		for i := range ex.Page.Blocks {
 			copy(ex.X[i*NumFeatures+fURLKinds:], kinds[:])
+			copy(ex.X[i*NumFeatures+fBodyKinds:], body[:])
 		}
 		w := ex.weights()
 		for i, y := range ex.Labels {

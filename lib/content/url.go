@@ -151,7 +151,7 @@ func CountURLKinds(exs []*Example) *URLKindStats {
 		}
 		pages++
 		st.prior[ex.Kind]++
-		for _, h := range urlWords(ex.Page.address()) {
+		for _, h := range append(ex.Page.urlHashes(), ex.Page.bodyHashes()...) {
 			c := st.words[h]
 			if c == nil {
 				c = &urlCounts{groups: map[string]int{}}
@@ -215,10 +215,10 @@ func urlKindFeatures(words []uint64, tok Tokens, f []float32) {
 
 // looFeatures writes the URL kind features of an example as the weights learned without it
 // would give them (leave one out), for learning (a page of no kind was not counted).
-func (st *URLKindStats) looFeatures(ex *Example, minGroups int, f []float32) {
+func (st *URLKindStats) looFeatures(ex *Example, words []uint64, minGroups int, f []float32) {
 	for k := range PageKinds {
 		var s float32
-		for _, h := range ex.Page.urlHashes() {
+		for _, h := range words {
 			c := st.words[h]
 			if c == nil {
 				continue
@@ -229,6 +229,28 @@ func (st *URLKindStats) looFeatures(ex *Example, minGroups int, f []float32) {
 		}
 		f[k] = s
 	}
+}
+
+// bodyHashes returns the class and id tokens of the page's html and body elements as page
+// words (WordPress's single-post or archive, Shopify's template-collection), computed once.
+func (p *Page) bodyHashes() []uint64 {
+	if p.bodyWords == nil {
+		p.bodyWords = []uint64{}
+		var ts []uint32
+		if len(p.Elements) > 0 {
+			e := &p.Elements[0]
+			ts = append(ts, p.tokens[e.tokens[0]:e.tokens[1]]...)
+		}
+		ts = append(ts, p.rootTokens...)
+		seen := map[uint32]bool{}
+		for _, t := range ts {
+			if !seen[t] {
+				seen[t] = true
+				p.bodyWords = append(p.bodyWords, uint64(t)|1<<63)
+			}
+		}
+	}
+	return p.bodyWords
 }
 
 // urlHashes returns the page's URL words, computed once.
