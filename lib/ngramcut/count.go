@@ -3,6 +3,7 @@ package ngramcut
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Rank names how the distinct n-grams are ordered before the top a% becomes W.
@@ -256,13 +257,20 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	inTable := 0
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		// src is an earlier position whose n-gram equals the one at i-1, unit for unit
+		// (-1: none known). Then if the units after the two agree, the n-gram at src+1
+		// equals the one at i and has its class: on repeated template, long runs of
+		// positions follow an earlier occurrence in order and never reach the table.
+		src := -1
 		for i := ps; i < pe; i++ {
 			switch c.state(i, n, pe, prev) {
 			case stNone:
 				ids[i] = -1
+				src = -1
 				continue
 			case stUnique:
 				ids[i] = c.newClass(p, i)
+				src = -1
 				continue
 			}
 			if prev != nil {
@@ -273,15 +281,19 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 						id = c.newClass(p, i)
 						newID[r] = id
 					} else {
-						c.count[id]++
-						if c.lastPage[id] != int32(p) {
-							c.lastPage[id] = int32(p)
-							c.df[id]++
-						}
+						c.seen(id, p)
 					}
 					ids[i] = id
+					src = -1
 					continue
 				}
+			}
+			if src >= 0 && ids[src+1] >= 0 && c.units[src+n] == c.units[i-1+n] {
+				src++
+				id := ids[src]
+				c.seen(id, p)
+				ids[i] = id
+				continue
 			}
 			var fp uint64
 			if c.hash == Rolling {
@@ -297,10 +309,12 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 				if e.key == fp {
 					id := e.id
 					ids[i] = id
-					c.count[id]++
-					if c.lastPage[id] != int32(p) {
-						c.lastPage[id] = int32(p)
-						c.df[id]++
+					c.seen(id, p)
+					// Follow the class's first occurrence if it is the same n-gram (and
+					// not only the same fingerprint).
+					src = -1
+					if f := int(c.first[id]); slices.Equal(c.units[f:f+n], c.units[i:i+n]) {
+						src = f
 					}
 					break
 				}
@@ -308,6 +322,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 					id := c.newClass(p, i)
 					e.key, e.id = fp, id
 					ids[i] = id
+					src = -1
 					inTable++
 					if 2*inTable > len(tab) {
 						c.growTable()
@@ -461,6 +476,15 @@ func (c *corpus) growTable() {
 		t[s] = e
 	}
 	c.table = t
+}
+
+// seen counts one more occurrence of class id, on page p.
+func (c *corpus) seen(id int32, p int) {
+	c.count[id]++
+	if c.lastPage[id] != int32(p) {
+		c.lastPage[id] = int32(p)
+		c.df[id]++
+	}
 }
 
 // newClass numbers a new distinct n-gram first seen at position i of page p.
