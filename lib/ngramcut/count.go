@@ -76,7 +76,11 @@ type corpus struct {
 	rank      Rank
 	nextDelim []int32 // nextDelim[i] = least j >= i holding a delimiter (len(units) if none); nil without the rule
 
-	roll  []uint64 // rolling state of the n-gram starting at each active position, at length rollN
+	// roll is the rolling state of the n-gram starting at each active position, at
+	// length rollN (0: not kept). A level counted directly slides a window instead and
+	// keeps no state; extending it rebuilds the state first (slideRoll), so learning at
+	// one forced n never holds these 8 bytes per unit.
+	roll  []uint64
 	rollN int
 
 	// scratch reused between levels
@@ -149,7 +153,6 @@ func (c *corpus) level(n int) *level {
 		// No level n-1 to extend: count n directly (every position hashed once, the
 		// rolling fingerprints by a sliding window), then go on from there.
 		c.last, c.prev = nil, nil
-		c.rollN = 0
 		c.last = c.count1(n, nil, nil)
 		return c.last
 	}
@@ -172,16 +175,16 @@ func (c *corpus) level(n int) *level {
 // not nil, is a retired level whose arrays may be overwritten.
 func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	N := len(c.units)
+	// slide: counted directly, the fingerprints of every n-gram by a sliding window in
+	// pass 2.
+	slide := c.hash == Rolling && prev == nil && n > 1
 	if c.hash == Rolling {
-		if c.roll == nil {
-			c.roll = make([]uint64, N)
-		}
 		switch {
 		case prev == nil && n == 1:
+			c.roll = grow64(c.roll, N)
 			clear(c.roll) // every state starts empty, extended by the first unit below
-		case prev == nil:
-			// Counted directly: the fingerprints of every n-gram by a sliding window.
-			c.slideRoll(n)
+		case prev != nil && c.rollN != n-1:
+			c.slideRoll(n - 1) // prev was counted directly, without keeping the state
 		}
 	}
 	// Pass 1: which positions need hashing (active), and extend the rolling state.
@@ -231,12 +234,23 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	if c.hash == Rolling {
 		c.rollN = n
+		if slide {
+			c.rollN = 0
+		}
 	}
 	// Pass 2: number the classes in order of first occurrence. The table holds the
-	// distinct n-grams, far fewer than the positions on template-heavy sites, so it is
-	// sized from the previous level and grown when half full: small tables stay in cache.
+	// distinct n-grams, far fewer than the positions on template-heavy sites. Counted
+	// directly, it is sized from an estimate of their number (growing it rehashes every
+	// entry); else from the previous level. It grows when half full.
 	size := 1 << 12
-	if prev != nil {
+	classes := 0
+	switch {
+	case slide:
+		classes = c.estimateDistinct(n)
+		for size < 2*classes+classes/8 { // room for an estimate a few percent low
+			size <<= 1
+		}
+	case prev != nil:
 		for size < 4*prev.multi {
 			size <<= 1
 		}
@@ -246,6 +260,12 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	c.resetTable(size)
 	c.count, c.df, c.lastPage, c.first = c.count[:0], c.df[:0], c.lastPage[:0], c.first[:0]
+	if classes > cap(c.count) {
+		c.count = make([]int32, 0, classes)
+		c.df = make([]int32, 0, classes)
+		c.lastPage = make([]int32, 0, classes)
+		c.first = make([]int32, 0, classes)
+	}
 	// The class ids go where the ranks will be (renumbered in place below): the level
 	// reused is an older one than prev, whose ranks pass 2 reads.
 	l := reuse
@@ -262,7 +282,20 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 		// equals the one at i and has its class: on repeated template, long runs of
 		// positions follow an earlier occurrence in order and never reach the table.
 		src := -1
+		var h, top uint64 // with slide: the window's state, and the weight of its first unit
+		if slide && pe-ps >= n {
+			top = powMul(n - 1)
+			for j := ps; j < ps+n-1; j++ {
+				h = rollStep(h, c.units[j])
+			}
+		}
 		for i := ps; i < pe; i++ {
+			var state uint64 // with slide: the polynomial state of the n-gram at i
+			if slide && i+n <= pe {
+				h = rollStep(h, c.units[i+n-1])
+				state = h
+				h -= (uint64(c.units[i]) + 1) * top
+			}
 			switch c.state(i, n, pe, prev) {
 			case stNone:
 				ids[i] = -1
@@ -296,9 +329,12 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 				continue
 			}
 			var fp uint64
-			if c.hash == Rolling {
+			switch {
+			case slide:
+				fp = finish(state)
+			case c.hash == Rolling:
 				fp = finish(c.roll[i])
-			} else {
+			default:
 				fp = xxFingerprint(c.units[i : i+n])
 			}
 			tab := c.table
@@ -366,6 +402,8 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 // slideRoll sets the rolling state of every position to the polynomial hash of the
 // n-gram starting there (where one fits), by a sliding window: O(N) for any n.
 func (c *corpus) slideRoll(n int) {
+	c.roll = grow64(c.roll, len(c.units))
+	c.rollN = n
 	top := powMul(n - 1)
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
@@ -382,6 +420,65 @@ func (c *corpus) slideRoll(n int) {
 			h -= (uint64(c.units[i]) + 1) * top
 		}
 	}
+}
+
+// estimateDistinct estimates the number of distinct n-grams (every position counted)
+// from a sample fixed by content: the n-grams whose polynomial state, multiplied by an
+// odd constant (which carries every bit of the state up), has its top 6 bits 0, one in
+// 64. The distinct states in the sample, times 64, are near the whole number (a few
+// percent off from some thousands of them). It sizes the table of a direct count: the
+// result only changes the speed, never the classes.
+func (c *corpus) estimateDistinct(n int) int {
+	const shift = 58
+	top := powMul(n - 1)
+	seen := make([]uint64, 1<<10) // the sampled states, plus 1 (0: empty slot)
+	inSeen := 0
+	for p := 0; p < c.pages(); p++ {
+		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		if pe-ps < n {
+			continue
+		}
+		var h uint64
+		for j := ps; j < ps+n-1; j++ {
+			h = rollStep(h, c.units[j])
+		}
+		for i := ps; i+n <= pe; i++ {
+			h = rollStep(h, c.units[i+n-1])
+			if x := h * 0xC2B2AE3D27D4EB4F; x>>shift == 0 {
+				key := h + 1
+				mask := uint64(len(seen) - 1)
+				s := x >> 20 & mask
+				for seen[s] != 0 && seen[s] != key {
+					s = (s + 1) & mask
+				}
+				if seen[s] == 0 {
+					seen[s] = key
+					if inSeen++; 2*inSeen > len(seen) {
+						seen = regrow(seen)
+					}
+				}
+			}
+			h -= (uint64(c.units[i]) + 1) * top
+		}
+	}
+	return inSeen << (64 - shift)
+}
+
+// regrow doubles estimateDistinct's set of sampled states (0: empty).
+func regrow(old []uint64) []uint64 {
+	t := make([]uint64, 2*len(old))
+	mask := uint64(len(t) - 1)
+	for _, fp := range old {
+		if fp == 0 {
+			continue
+		}
+		s := (fp - 1) * 0xC2B2AE3D27D4EB4F >> 20 & mask
+		for t[s] != 0 {
+			s = (s + 1) & mask
+		}
+		t[s] = fp
+	}
+	return t
 }
 
 const (
@@ -495,6 +592,13 @@ func (c *corpus) newClass(p, i int) int32 {
 	c.lastPage = append(c.lastPage, int32(p))
 	c.first = append(c.first, int32(i))
 	return id
+}
+
+func grow64(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	return s[:n]
 }
 
 func grow(s []int32, n int) []int32 {
