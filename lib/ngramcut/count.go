@@ -3,6 +3,7 @@ package ngramcut
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -90,7 +91,8 @@ type corpus struct {
 	first    []int32
 	order    []int32
 	hist     []int32
-	table    []entry
+	table    []entry // open addressing, 2^tableBits slots
+	tableBits int
 	nextUnit []uint32 // by rank of the previous level: the unit after it, or branching
 	newID    []int32  // by rank of the previous level: its class at this level, if non-branching
 
@@ -339,29 +341,35 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 			}
 			tab := c.table
 			mask := uint64(len(tab) - 1)
-			slot := fp & mask
+			slot := fp >> (64 - c.tableBits)
+			tag := uint32(fp >> 32)
 			for {
 				e := &tab[slot]
-				if e.key == fp {
-					id := e.id
-					ids[i] = id
-					c.seen(id, p)
-					// Follow the class's first occurrence if it is the same n-gram (and
-					// not only the same fingerprint).
-					src = -1
-					if f := int(c.first[id]); slices.Equal(c.units[f:f+n], c.units[i:i+n]) {
-						src = f
+				if e.tag == tag && e.id != 0 {
+					// The same fingerprint when it is the same n-gram as the class's
+					// first occurrence, which is then followed; else (rarely) when
+					// the first occurrence's fingerprint is the same.
+					id := e.id - 1
+					f := int(c.first[id])
+					same := slices.Equal(c.units[f:f+n], c.units[i:i+n])
+					if same || fingerprint(c.hash, c.units[f:f+n]) == fp {
+						ids[i] = id
+						c.seen(id, p)
+						src = -1
+						if same {
+							src = f
+						}
+						break
 					}
-					break
 				}
-				if e.key == 0 {
+				if e.id == 0 {
 					id := c.newClass(p, i)
-					e.key, e.id = fp, id
+					e.tag, e.id = tag, id+1
 					ids[i] = id
 					src = -1
 					inTable++
 					if 2*inTable > len(tab) {
-						c.growTable()
+						c.growTable(n)
 					}
 					break
 				}
@@ -541,14 +549,20 @@ func (c *corpus) sortDesc(in []int32, key []int32, D int) []int32 {
 	return out
 }
 
-// entry is a slot of the open-addressing table from fingerprint to class id; key 0 is
-// empty (fingerprints are never 0).
+// entry is a slot of the table from fingerprint to class: the fingerprint's top 32
+// bits (tag) and the class id plus 1 (0: an empty slot), in 8 bytes, so that twice as
+// many slots fit in the cache as with the whole fingerprint. A slot's index is the
+// fingerprint's top tableBits bits, so that growing the table needs only the tag; a
+// tag that matches is checked against the class's first occurrence (see count1).
 type entry struct {
-	key uint64
+	tag uint32
 	id  int32
 }
 
+// resetTable empties the table and gives it at least size slots (a power of 2).
 func (c *corpus) resetTable(size int) {
+	c.tableBits = bits.Len(uint(size - 1))
+	size = 1 << c.tableBits
 	if cap(c.table) < size {
 		c.table = make([]entry, size)
 		return
@@ -557,17 +571,25 @@ func (c *corpus) resetTable(size int) {
 	clear(c.table)
 }
 
-// growTable doubles the table and reinserts its entries.
-func (c *corpus) growTable() {
+// growTable doubles the table and reinserts its entries. Slots come from the tags up to
+// 2^32 slots, from the n-grams' fingerprints beyond.
+func (c *corpus) growTable(n int) {
 	old := c.table
-	t := make([]entry, 2*len(old))
+	c.tableBits++
+	t := make([]entry, 1<<c.tableBits)
 	mask := uint64(len(t) - 1)
 	for _, e := range old {
-		if e.key == 0 {
+		if e.id == 0 {
 			continue
 		}
-		s := e.key & mask
-		for t[s].key != 0 {
+		var s uint64
+		if c.tableBits <= 32 {
+			s = uint64(e.tag) >> (32 - c.tableBits)
+		} else {
+			f := int(c.first[e.id-1])
+			s = fingerprint(c.hash, c.units[f:f+n]) >> (64 - c.tableBits)
+		}
+		for t[s].id != 0 {
 			s = (s + 1) & mask
 		}
 		t[s] = e
