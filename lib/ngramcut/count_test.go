@@ -2,6 +2,7 @@ package ngramcut
 
 import (
 	"cmp"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -123,6 +124,45 @@ func TestTableGrows(t *testing.T) {
 		checkRanks(t, direct, l, ByDocFreq)
 		if est := direct.estimateDistinct(9); est < l.distinct*9/10 || est > l.distinct*11/10 {
 			t.Fatalf("%v: %d distinct 9-grams estimated, %d counted", hash, est, l.distinct)
+		}
+	}
+}
+
+// TestSortMembers checks the counting sort of W's members against a comparison sort,
+// uniform fingerprints and clustered ones (equal top bits, equal fingerprints).
+func TestSortMembers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, size := range []int{0, 1, 5, 63, 64, 100, 1000, 5000} {
+		for _, clustered := range []bool{false, true} {
+			w := make([]member, size)
+			for i := range w {
+				w[i] = member{rng.Uint64(), byte(rng.IntN(256))}
+				if clustered {
+					w[i].fp = 1<<60 | rng.Uint64N(50)
+				}
+			}
+			want := slices.Clone(w)
+			slices.SortStableFunc(want, func(a, b member) int { return cmp.Compare(a.fp, b.fp) })
+			got := sortMembers(slices.Clone(w))
+			if len(got) != len(want) {
+				t.Fatalf("size %d: %d members out", size, len(got))
+			}
+			for i := range got {
+				if got[i].fp != want[i].fp {
+					t.Fatalf("size %d clustered=%v: member %d is %x, want %x", size, clustered, i, got[i].fp, want[i].fp)
+				}
+			}
+			// the same multiset: each fingerprint with the same DF bytes
+			key := func(m []member) map[member]int {
+				c := map[member]int{}
+				for _, x := range m {
+					c[x]++
+				}
+				return c
+			}
+			if !maps.Equal(key(got), key(want)) {
+				t.Fatalf("size %d clustered=%v: members changed", size, clustered)
+			}
 		}
 	}
 }
