@@ -254,3 +254,23 @@ func BenchmarkLearnSites(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPreprocess is the preprocessing of 16 MB of real pages, as learning does
+// (units) and as applying does (units and offsets).
+func BenchmarkPreprocess(b *testing.B) {
+	pages := benchSample(b, 16<<20)
+	total := 0
+	for _, p := range pages {
+		total += len(p)
+	}
+	b.SetBytes(int64(total))
+	var u []uint32
+	var o []int32
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			u, _ = preprocess(p, Rune, u[:0], nil, false)
+			u, o = preprocess(p, Rune, u[:0], o[:0], true)
+		}
+	}
+}

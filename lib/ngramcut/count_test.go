@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // checkRanks compares every position's rank at level n with a ranking of the n-grams
@@ -162,6 +163,54 @@ func TestSortMembers(t *testing.T) {
 			}
 			if !maps.Equal(key(got), key(want)) {
 				t.Fatalf("size %d clustered=%v: members changed", size, clustered)
+			}
+		}
+	}
+}
+
+// TestPreprocessReference checks preprocess against the rule written plainly, on random
+// pages of ASCII, spaces of every kind, multi-byte characters and invalid bytes, both
+// units, appended after earlier units, with and without offsets.
+func TestPreprocessReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	parts := []string{"a", "<", " ", "  ", "\t", "\n", "\r", "\f", "\v", "é", "日本", "\xff", "\xe6\x97", "x y"}
+	for trial := 0; trial < 2000; trial++ {
+		var b strings.Builder
+		for i := rng.IntN(30); i > 0; i-- {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		html := b.String()
+		for _, unit := range []Unit{Rune, Byte} {
+			var want []uint32
+			var wantOffs []int32
+			prevSpace := false
+			for i := 0; i < len(html); {
+				c, size := uint32(html[i]), 1
+				if html[i] >= 0x80 && unit == Rune {
+					r, n := utf8.DecodeRuneInString(html[i:])
+					c, size = uint32(r), n
+					if r == utf8.RuneError && n == 1 {
+						c = invalidBase + uint32(html[i])
+					}
+				}
+				space := size == 1 && html[i] < 0x80 && strings.IndexByte(" \t\n\r", html[i]) >= 0
+				if space {
+					c = ' '
+				}
+				if !(space && prevSpace) {
+					want, wantOffs = append(want, c), append(wantOffs, int32(i))
+				}
+				prevSpace = space
+				i += size
+			}
+			pre := []uint32{7, 8}
+			got, offs := preprocess(html, unit, slices.Clone(pre), []int32{5}, true)
+			if !slices.Equal(got, append(slices.Clone(pre), want...)) || !slices.Equal(offs, append([]int32{5}, wantOffs...)) {
+				t.Fatalf("%v %q: units %v offs %v, want %v %v", unit, html, got[2:], offs[1:], want, wantOffs)
+			}
+			got, _ = preprocess(html, unit, slices.Clone(pre), nil, false)
+			if !slices.Equal(got, append(slices.Clone(pre), want...)) {
+				t.Fatalf("%v %q: units %v, want %v", unit, html, got[2:], want)
 			}
 		}
 	}
