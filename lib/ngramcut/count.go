@@ -90,6 +90,7 @@ type corpus struct {
 	lastPage []int32
 	first    []int32
 	order    []int32
+	sorted   []int32
 	hist     []int32
 	table    []entry // open addressing, 2^tableBits slots
 	tableBits int
@@ -212,6 +213,13 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		if slide {
+			// Nothing to extend: the positions where an n-gram fits are enough (more
+			// than the active ones under the delimiter rule; active only sizes the
+			// table).
+			active += max(0, pe-ps-n+1)
+			continue
+		}
 		for i := ps; i < pe; i++ {
 			st := c.state(i, n, pe, prev)
 			if st != stActive {
@@ -378,10 +386,29 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 		}
 	}
 	D := len(c.count)
-	// Rank: stable counting sorts, least significant key first.
-	order := c.sortDesc(nil, c.count, D)
+	// Rank: stable counting sorts, least significant key first, of the classes seen
+	// more than once; the others (count and document frequency 1, the least of both
+	// keys) follow in order of first occurrence, as the sorts would leave them.
+	c.order, c.sorted = grow(c.order, D), grow(c.sorted, D)
+	order, multi := c.order, 0
+	for id, k := range c.count {
+		if k > 1 {
+			order[multi] = int32(id)
+			multi++
+		}
+	}
+	j := multi
+	for id, k := range c.count {
+		if k == 1 {
+			order[j] = int32(id)
+			j++
+		}
+	}
+	c.sortDesc(c.sorted, order[:multi], c.count)
 	if c.rank == ByDocFreq {
-		order = c.sortDesc(order, c.df, D)
+		c.sortDesc(order, c.sorted[:multi], c.df)
+	} else {
+		copy(order, c.sorted[:multi])
 	}
 	l.n, l.distinct, l.multi = n, D, 0
 	l.firstPos = grow(l.firstPos, D)
@@ -515,38 +542,26 @@ func (c *corpus) state(i, n, pe int, prev *level) int {
 	return stActive
 }
 
-// sortDesc stably sorts class ids by key, descending. With in == nil it sorts 0..D-1.
-func (c *corpus) sortDesc(in []int32, key []int32, D int) []int32 {
+// sortDesc stably sorts the class ids in by key, descending, into out[:len(in)].
+func (c *corpus) sortDesc(out, in []int32, key []int32) {
 	maxKey := int32(0)
-	for _, k := range key[:D] {
-		if k > maxKey {
-			maxKey = k
-		}
+	for _, id := range in {
+		maxKey = max(maxKey, key[id])
 	}
 	c.hist = grow(c.hist, int(maxKey)+2)
 	hist := c.hist[:int(maxKey)+2]
 	clear(hist)
-	for _, k := range key[:D] {
-		hist[maxKey-k+1]++ // bucket 0 is the largest key
+	for _, id := range in {
+		hist[maxKey-key[id]+1]++ // bucket 0 is the largest key
 	}
 	for b := 1; b < len(hist); b++ {
 		hist[b] += hist[b-1]
 	}
-	out := make([]int32, D)
-	if in == nil {
-		for id := 0; id < D; id++ {
-			b := maxKey - key[id]
-			out[hist[b]] = int32(id)
-			hist[b]++
-		}
-	} else {
-		for _, id := range in {
-			b := maxKey - key[id]
-			out[hist[b]] = id
-			hist[b]++
-		}
+	for _, id := range in {
+		b := maxKey - key[id]
+		out[hist[b]] = id
+		hist[b]++
 	}
-	return out
 }
 
 // entry is a slot of the table from fingerprint to class: the fingerprint's top 32
