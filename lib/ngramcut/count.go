@@ -270,7 +270,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	c.resetTable(size)
 	c.count, c.df, c.lastPage, c.first = c.count[:0], c.df[:0], c.lastPage[:0], c.first[:0]
-	if classes > cap(c.count) {
+	if classes += classes / 8; classes > cap(c.count) { // with room for an estimate a few percent low
 		c.count = make([]int32, 0, classes)
 		c.df = make([]int32, 0, classes)
 		c.lastPage = make([]int32, 0, classes)
