@@ -354,13 +354,20 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 			for {
 				e := &tab[slot]
 				if e.tag == tag && e.id != 0 {
-					// The same fingerprint when it is the same n-gram as the class's
-					// first occurrence, which is then followed; else (rarely) when
-					// the first occurrence's fingerprint is the same.
+					// The same fingerprint as the class's first occurrence? Extending
+					// a level, its rolling state is at hand. Else when it is the same
+					// n-gram, which is then followed; else (rarely) when its
+					// fingerprint, computed again, is the same.
 					id := e.id - 1
 					f := int(c.first[id])
-					same := slices.Equal(c.units[f:f+n], c.units[i:i+n])
-					if same || fingerprint(c.hash, c.units[f:f+n]) == fp {
+					var same, hit bool
+					if c.hash == Rolling && !slide {
+						hit = finish(c.roll[f]) == fp
+					} else {
+						same = slices.Equal(c.units[f:f+n], c.units[i:i+n])
+						hit = same || fingerprint(c.hash, c.units[f:f+n]) == fp
+					}
+					if hit {
 						ids[i] = id
 						c.seen(id, p)
 						src = -1
