@@ -85,17 +85,17 @@ type corpus struct {
 	rollN int
 
 	// scratch reused between levels
-	count    []int32
-	df       []int32
-	lastPage []int32
-	first    []int32
-	order    []int32
-	sorted   []int32
-	hist     []int32
-	table    []entry // open addressing, 2^tableBits slots
+	count     []int32
+	df        []int32
+	lastPage  []int32
+	first     []int32
+	order     []int32
+	sorted    []int32
+	hist      []int32
+	table     []entry // open addressing, 2^tableBits slots
 	tableBits int
-	nextUnit []uint32 // by rank of the previous level: the unit after it, or branching
-	newID    []int32  // by rank of the previous level: its class at this level, if non-branching
+	nextUnit  []uint32 // by rank of the previous level: the unit after it, or branching
+	newID     []int32  // by rank of the previous level: its class at this level, if non-branching
 
 	last, prev *level // the two most recent levels (prev.n == last.n-1)
 }
