@@ -218,10 +218,16 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 	} else {
 		m.rangeGeneral(u, r, t)
 	}
+	m.dropShort(html, r, s.offs)
+	return r
+}
+
+// dropShort applies MinRun (and Bridge) to the range string r of html, whose units
+// start at offs.
+func (m *Model) dropShort(html string, r []byte, offs []int32) {
 	if m.MinRun > 0 && m.Bridge {
 		dropShortRuns(r, m.MinRun, true)
 	} else if m.MinRun > 0 {
-		offs := s.offs
 		dropShortRunsIn(html, r, m.MinRun, func(pos []int) {
 			for i, p := range pos {
 				if p < len(offs) {
@@ -232,7 +238,6 @@ func (m *Model) rangeString(html string, s *scratch) []byte {
 			}
 		})
 	}
-	return r
 }
 
 // coverRolling writes the range string r of the units u for the rolling fingerprints

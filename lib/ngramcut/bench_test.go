@@ -208,3 +208,69 @@ func BenchmarkApplySites(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLearnSites is the tool's learning on the three evaluation sets: each site's
+// model learned from its own pages, default and faithful options. It reports pages per
+// CPU second.
+func BenchmarkLearnSites(b *testing.B) {
+	dir := dataDir(b)
+	var sites [][]string
+	total, count := 0, 0
+	for _, set := range realSets {
+		bySite := map[string][]string{}
+		var order []string
+		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
+			if _, ok := bySite[p.Site]; !ok {
+				order = append(order, p.Site)
+			}
+			bySite[p.Site] = append(bySite[p.Site], p.HTML)
+			total += len(p.HTML)
+			count++
+		}
+		for _, s := range order {
+			sites = append(sites, bySite[s])
+		}
+	}
+	for _, o := range []struct {
+		name string
+		opt  Options
+	}{{"default", Default()}, {"faithful", Faithful()}} {
+		b.Run(o.name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			b.ResetTimer()
+			start := cpuTime()
+			for i := 0; i < b.N; i++ {
+				for _, pages := range sites {
+					if _, err := Learn(pages, o.opt); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			reportCPU(b, start, total)
+			if d := cpuTime() - start; d > 0 {
+				b.ReportMetric(float64(count*b.N)/d.Seconds(), "pages/cpu-s")
+			}
+		})
+	}
+}
+
+// BenchmarkPreprocess is the preprocessing of 16 MB of real pages, as learning does
+// (units) and as applying does (units and offsets).
+func BenchmarkPreprocess(b *testing.B) {
+	pages := benchSample(b, 16<<20)
+	total := 0
+	for _, p := range pages {
+		total += len(p)
+	}
+	b.SetBytes(int64(total))
+	var u []uint32
+	var o []int32
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			u, _ = preprocess(p, Rune, u[:0], nil, false)
+			u, o = preprocess(p, Rune, u[:0], o[:0], true)
+		}
+	}
+}

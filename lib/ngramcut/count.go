@@ -3,6 +3,8 @@ package ngramcut
 import (
 	"fmt"
 	"math"
+	"math/bits"
+	"slices"
 )
 
 // Rank names how the distinct n-grams are ordered before the top a% becomes W.
@@ -75,19 +77,25 @@ type corpus struct {
 	rank      Rank
 	nextDelim []int32 // nextDelim[i] = least j >= i holding a delimiter (len(units) if none); nil without the rule
 
-	roll  []uint64 // rolling state of the n-gram starting at each active position, at length rollN
+	// roll is the rolling state of the n-gram starting at each active position, at
+	// length rollN (0: not kept). A level counted directly slides a window instead and
+	// keeps no state; extending it rebuilds the state first (slideRoll), so learning at
+	// one forced n never holds these 8 bytes per unit.
+	roll  []uint64
 	rollN int
 
 	// scratch reused between levels
-	count    []int32
-	df       []int32
-	lastPage []int32
-	first    []int32
-	order    []int32
-	hist     []int32
-	table    []entry
-	nextUnit []uint32 // by rank of the previous level: the unit after it, or branching
-	newID    []int32  // by rank of the previous level: its class at this level, if non-branching
+	count     []int32
+	df        []int32
+	lastPage  []int32
+	first     []int32
+	order     []int32
+	sorted    []int32
+	hist      []int32
+	table     []entry // open addressing, 2^tableBits slots
+	tableBits int
+	nextUnit  []uint32 // by rank of the previous level: the unit after it, or branching
+	newID     []int32  // by rank of the previous level: its class at this level, if non-branching
 
 	last, prev *level // the two most recent levels (prev.n == last.n-1)
 }
@@ -148,7 +156,6 @@ func (c *corpus) level(n int) *level {
 		// No level n-1 to extend: count n directly (every position hashed once, the
 		// rolling fingerprints by a sliding window), then go on from there.
 		c.last, c.prev = nil, nil
-		c.rollN = 0
 		c.last = c.count1(n, nil, nil)
 		return c.last
 	}
@@ -171,16 +178,16 @@ func (c *corpus) level(n int) *level {
 // not nil, is a retired level whose arrays may be overwritten.
 func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	N := len(c.units)
+	// slide: counted directly, the fingerprints of every n-gram by a sliding window in
+	// pass 2.
+	slide := c.hash == Rolling && prev == nil && n > 1
 	if c.hash == Rolling {
-		if c.roll == nil {
-			c.roll = make([]uint64, N)
-		}
 		switch {
 		case prev == nil && n == 1:
+			c.roll = grow64(c.roll, N)
 			clear(c.roll) // every state starts empty, extended by the first unit below
-		case prev == nil:
-			// Counted directly: the fingerprints of every n-gram by a sliding window.
-			c.slideRoll(n)
+		case prev != nil && c.rollN != n-1:
+			c.slideRoll(n - 1) // prev was counted directly, without keeping the state
 		}
 	}
 	// Pass 1: which positions need hashing (active), and extend the rolling state.
@@ -206,6 +213,13 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		if slide {
+			// Nothing to extend: the positions where an n-gram fits are enough (more
+			// than the active ones under the delimiter rule; active only sizes the
+			// table).
+			active += max(0, pe-ps-n+1)
+			continue
+		}
 		for i := ps; i < pe; i++ {
 			st := c.state(i, n, pe, prev)
 			if st != stActive {
@@ -230,12 +244,23 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	if c.hash == Rolling {
 		c.rollN = n
+		if slide {
+			c.rollN = 0
+		}
 	}
 	// Pass 2: number the classes in order of first occurrence. The table holds the
-	// distinct n-grams, far fewer than the positions on template-heavy sites, so it is
-	// sized from the previous level and grown when half full: small tables stay in cache.
+	// distinct n-grams, far fewer than the positions on template-heavy sites. Counted
+	// directly, it is sized from an estimate of their number (growing it rehashes every
+	// entry); else from the previous level. It grows when half full.
 	size := 1 << 12
-	if prev != nil {
+	classes := 0
+	switch {
+	case slide:
+		classes = c.estimateDistinct(n)
+		for size < 2*classes+classes/8 { // room for an estimate a few percent low
+			size <<= 1
+		}
+	case prev != nil:
 		for size < 4*prev.multi {
 			size <<= 1
 		}
@@ -245,6 +270,12 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	}
 	c.resetTable(size)
 	c.count, c.df, c.lastPage, c.first = c.count[:0], c.df[:0], c.lastPage[:0], c.first[:0]
+	if classes += classes / 8; classes > cap(c.count) { // with room for an estimate a few percent low
+		c.count = make([]int32, 0, classes)
+		c.df = make([]int32, 0, classes)
+		c.lastPage = make([]int32, 0, classes)
+		c.first = make([]int32, 0, classes)
+	}
 	// The class ids go where the ranks will be (renumbered in place below): the level
 	// reused is an older one than prev, whose ranks pass 2 reads.
 	l := reuse
@@ -256,13 +287,33 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	inTable := 0
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		// src is an earlier position whose n-gram equals the one at i-1, unit for unit
+		// (-1: none known). Then if the units after the two agree, the n-gram at src+1
+		// equals the one at i and has its class: on repeated template, long runs of
+		// positions follow an earlier occurrence in order and never reach the table.
+		src := -1
+		var h, top uint64 // with slide: the window's state, and the weight of its first unit
+		if slide && pe-ps >= n {
+			top = powMul(n - 1)
+			for j := ps; j < ps+n-1; j++ {
+				h = rollStep(h, c.units[j])
+			}
+		}
 		for i := ps; i < pe; i++ {
+			var state uint64 // with slide: the polynomial state of the n-gram at i
+			if slide && i+n <= pe {
+				h = rollStep(h, c.units[i+n-1])
+				state = h
+				h -= (uint64(c.units[i]) + 1) * top
+			}
 			switch c.state(i, n, pe, prev) {
 			case stNone:
 				ids[i] = -1
+				src = -1
 				continue
 			case stUnique:
 				ids[i] = c.newClass(p, i)
+				src = -1
 				continue
 			}
 			if prev != nil {
@@ -273,44 +324,67 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 						id = c.newClass(p, i)
 						newID[r] = id
 					} else {
-						c.count[id]++
-						if c.lastPage[id] != int32(p) {
-							c.lastPage[id] = int32(p)
-							c.df[id]++
-						}
+						c.seen(id, p)
 					}
 					ids[i] = id
+					src = -1
 					continue
 				}
 			}
+			if src >= 0 && ids[src+1] >= 0 && c.units[src+n] == c.units[i-1+n] {
+				src++
+				id := ids[src]
+				c.seen(id, p)
+				ids[i] = id
+				continue
+			}
 			var fp uint64
-			if c.hash == Rolling {
+			switch {
+			case slide:
+				fp = finish(state)
+			case c.hash == Rolling:
 				fp = finish(c.roll[i])
-			} else {
+			default:
 				fp = xxFingerprint(c.units[i : i+n])
 			}
 			tab := c.table
 			mask := uint64(len(tab) - 1)
-			slot := fp & mask
+			slot := fp >> (64 - c.tableBits)
+			tag := uint32(fp >> 32)
 			for {
 				e := &tab[slot]
-				if e.key == fp {
-					id := e.id
-					ids[i] = id
-					c.count[id]++
-					if c.lastPage[id] != int32(p) {
-						c.lastPage[id] = int32(p)
-						c.df[id]++
+				if e.tag == tag && e.id != 0 {
+					// The same fingerprint as the class's first occurrence? Extending
+					// a level, its rolling state is at hand. Else when it is the same
+					// n-gram, which is then followed; else (rarely) when its
+					// fingerprint, computed again, is the same.
+					id := e.id - 1
+					f := int(c.first[id])
+					var same, hit bool
+					if c.hash == Rolling && !slide {
+						hit = finish(c.roll[f]) == fp
+					} else {
+						same = slices.Equal(c.units[f:f+n], c.units[i:i+n])
+						hit = same || fingerprint(c.hash, c.units[f:f+n]) == fp
 					}
-					break
+					if hit {
+						ids[i] = id
+						c.seen(id, p)
+						src = -1
+						if same {
+							src = f
+						}
+						break
+					}
 				}
-				if e.key == 0 {
+				if e.id == 0 {
 					id := c.newClass(p, i)
-					e.key, e.id = fp, id
+					e.tag, e.id = tag, id+1
 					ids[i] = id
+					src = -1
 					inTable++
 					if 2*inTable > len(tab) {
-						c.growTable()
+						c.growTable(n)
 					}
 					break
 				}
@@ -319,10 +393,29 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 		}
 	}
 	D := len(c.count)
-	// Rank: stable counting sorts, least significant key first.
-	order := c.sortDesc(nil, c.count, D)
+	// Rank: stable counting sorts, least significant key first, of the classes seen
+	// more than once; the others (count and document frequency 1, the least of both
+	// keys) follow in order of first occurrence, as the sorts would leave them.
+	c.order, c.sorted = grow(c.order, D), grow(c.sorted, D)
+	order, multi := c.order, 0
+	for id, k := range c.count {
+		if k > 1 {
+			order[multi] = int32(id)
+			multi++
+		}
+	}
+	j := multi
+	for id, k := range c.count {
+		if k == 1 {
+			order[j] = int32(id)
+			j++
+		}
+	}
+	c.sortDesc(c.sorted, order[:multi], c.count)
 	if c.rank == ByDocFreq {
-		order = c.sortDesc(order, c.df, D)
+		c.sortDesc(order, c.sorted[:multi], c.df)
+	} else {
+		copy(order, c.sorted[:multi])
 	}
 	l.n, l.distinct, l.multi = n, D, 0
 	l.firstPos = grow(l.firstPos, D)
@@ -351,6 +444,8 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 // slideRoll sets the rolling state of every position to the polynomial hash of the
 // n-gram starting there (where one fits), by a sliding window: O(N) for any n.
 func (c *corpus) slideRoll(n int) {
+	c.roll = grow64(c.roll, len(c.units))
+	c.rollN = n
 	top := powMul(n - 1)
 	for p := 0; p < c.pages(); p++ {
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
@@ -367,6 +462,65 @@ func (c *corpus) slideRoll(n int) {
 			h -= (uint64(c.units[i]) + 1) * top
 		}
 	}
+}
+
+// estimateDistinct estimates the number of distinct n-grams (every position counted)
+// from a sample fixed by content: the n-grams whose polynomial state, multiplied by an
+// odd constant (which carries every bit of the state up), has its top 6 bits 0, one in
+// 64. The distinct states in the sample, times 64, are near the whole number (a few
+// percent off from some thousands of them). It sizes the table of a direct count: the
+// result only changes the speed, never the classes.
+func (c *corpus) estimateDistinct(n int) int {
+	const shift = 58
+	top := powMul(n - 1)
+	seen := make([]uint64, 1<<10) // the sampled states, plus 1 (0: empty slot)
+	inSeen := 0
+	for p := 0; p < c.pages(); p++ {
+		ps, pe := int(c.starts[p]), int(c.starts[p+1])
+		if pe-ps < n {
+			continue
+		}
+		var h uint64
+		for j := ps; j < ps+n-1; j++ {
+			h = rollStep(h, c.units[j])
+		}
+		for i := ps; i+n <= pe; i++ {
+			h = rollStep(h, c.units[i+n-1])
+			if x := h * 0xC2B2AE3D27D4EB4F; x>>shift == 0 {
+				key := h + 1
+				mask := uint64(len(seen) - 1)
+				s := x >> 20 & mask
+				for seen[s] != 0 && seen[s] != key {
+					s = (s + 1) & mask
+				}
+				if seen[s] == 0 {
+					seen[s] = key
+					if inSeen++; 2*inSeen > len(seen) {
+						seen = regrow(seen)
+					}
+				}
+			}
+			h -= (uint64(c.units[i]) + 1) * top
+		}
+	}
+	return inSeen << (64 - shift)
+}
+
+// regrow doubles estimateDistinct's set of sampled states (0: empty).
+func regrow(old []uint64) []uint64 {
+	t := make([]uint64, 2*len(old))
+	mask := uint64(len(t) - 1)
+	for _, fp := range old {
+		if fp == 0 {
+			continue
+		}
+		s := (fp - 1) * 0xC2B2AE3D27D4EB4F >> 20 & mask
+		for t[s] != 0 {
+			s = (s + 1) & mask
+		}
+		t[s] = fp
+	}
+	return t
 }
 
 const (
@@ -395,48 +549,42 @@ func (c *corpus) state(i, n, pe int, prev *level) int {
 	return stActive
 }
 
-// sortDesc stably sorts class ids by key, descending. With in == nil it sorts 0..D-1.
-func (c *corpus) sortDesc(in []int32, key []int32, D int) []int32 {
+// sortDesc stably sorts the class ids in by key, descending, into out[:len(in)].
+func (c *corpus) sortDesc(out, in []int32, key []int32) {
 	maxKey := int32(0)
-	for _, k := range key[:D] {
-		if k > maxKey {
-			maxKey = k
-		}
+	for _, id := range in {
+		maxKey = max(maxKey, key[id])
 	}
 	c.hist = grow(c.hist, int(maxKey)+2)
 	hist := c.hist[:int(maxKey)+2]
 	clear(hist)
-	for _, k := range key[:D] {
-		hist[maxKey-k+1]++ // bucket 0 is the largest key
+	for _, id := range in {
+		hist[maxKey-key[id]+1]++ // bucket 0 is the largest key
 	}
 	for b := 1; b < len(hist); b++ {
 		hist[b] += hist[b-1]
 	}
-	out := make([]int32, D)
-	if in == nil {
-		for id := 0; id < D; id++ {
-			b := maxKey - key[id]
-			out[hist[b]] = int32(id)
-			hist[b]++
-		}
-	} else {
-		for _, id := range in {
-			b := maxKey - key[id]
-			out[hist[b]] = id
-			hist[b]++
-		}
+	for _, id := range in {
+		b := maxKey - key[id]
+		out[hist[b]] = id
+		hist[b]++
 	}
-	return out
 }
 
-// entry is a slot of the open-addressing table from fingerprint to class id; key 0 is
-// empty (fingerprints are never 0).
+// entry is a slot of the table from fingerprint to class: the fingerprint's top 32
+// bits (tag) and the class id plus 1 (0: an empty slot), in 8 bytes, so that twice as
+// many slots fit in the cache as with the whole fingerprint. A slot's index is the
+// fingerprint's top tableBits bits, so that growing the table needs only the tag; a
+// tag that matches is checked against the class's first occurrence (see count1).
 type entry struct {
-	key uint64
+	tag uint32
 	id  int32
 }
 
+// resetTable empties the table and gives it at least size slots (a power of 2).
 func (c *corpus) resetTable(size int) {
+	c.tableBits = bits.Len(uint(size - 1))
+	size = 1 << c.tableBits
 	if cap(c.table) < size {
 		c.table = make([]entry, size)
 		return
@@ -445,22 +593,39 @@ func (c *corpus) resetTable(size int) {
 	clear(c.table)
 }
 
-// growTable doubles the table and reinserts its entries.
-func (c *corpus) growTable() {
+// growTable doubles the table and reinserts its entries. Slots come from the tags up to
+// 2^32 slots, from the n-grams' fingerprints beyond.
+func (c *corpus) growTable(n int) {
 	old := c.table
-	t := make([]entry, 2*len(old))
+	c.tableBits++
+	t := make([]entry, 1<<c.tableBits)
 	mask := uint64(len(t) - 1)
 	for _, e := range old {
-		if e.key == 0 {
+		if e.id == 0 {
 			continue
 		}
-		s := e.key & mask
-		for t[s].key != 0 {
+		var s uint64
+		if c.tableBits <= 32 {
+			s = uint64(e.tag) >> (32 - c.tableBits)
+		} else {
+			f := int(c.first[e.id-1])
+			s = fingerprint(c.hash, c.units[f:f+n]) >> (64 - c.tableBits)
+		}
+		for t[s].id != 0 {
 			s = (s + 1) & mask
 		}
 		t[s] = e
 	}
 	c.table = t
+}
+
+// seen counts one more occurrence of class id, on page p.
+func (c *corpus) seen(id int32, p int) {
+	c.count[id]++
+	if c.lastPage[id] != int32(p) {
+		c.lastPage[id] = int32(p)
+		c.df[id]++
+	}
 }
 
 // newClass numbers a new distinct n-gram first seen at position i of page p.
@@ -471,6 +636,13 @@ func (c *corpus) newClass(p, i int) int32 {
 	c.lastPage = append(c.lastPage, int32(p))
 	c.first = append(c.first, int32(i))
 	return id
+}
+
+func grow64(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	return s[:n]
 }
 
 func grow(s []int32, n int) []int32 {

@@ -34,15 +34,26 @@ func (m *Model) Find(html string) Found {
 	}
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
-	r := m.rangeString(html, s)
-	f := Found{Kept: m.keptSpans(html, r, s.offs)}
-	f.Template, f.Fit = m.evidence(html, s)
+	// The range string comes from the evidence's pass, which probes every n-gram anyway:
+	// its covered runs are the range string's 0s (rangeString would probe again).
+	s.units, s.offs = preprocess(html, m.Unit, s.units[:0], s.offs[:0], true)
+	if cap(s.r) < len(s.units) {
+		s.r = make([]byte, len(s.units))
+	}
+	r := s.r[:len(s.units)]
+	var f Found
+	f.Template, f.Fit = m.evidence(html, s, r)
+	if len(s.units) >= m.N { // else no n-gram fits: kept whole, as rangeString does
+		m.dropShort(html, r, s.offs)
+	}
+	f.Kept = m.keptSpans(html, r, s.offs)
 	return f
 }
 
 // evidence probes every n-gram of the page preprocessed into s (units and offsets) against
-// W and returns the covered runs with their strength, and the fit (see Found).
-func (m *Model) evidence(html string, s *scratch) ([]page.Evidence, float64) {
+// W and returns the covered runs with their strength, and the fit (see Found). It writes
+// the range string into r (len(s.units) bytes): 0 in the covered runs, 1 elsewhere.
+func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, float64) {
 	t := m.index()
 	u, n := s.units, m.N
 	if words := (len(t) + 63) / 64; len(s.present) < words {
@@ -53,8 +64,12 @@ func (m *Model) evidence(html string, s *scratch) ([]page.Evidence, float64) {
 	runStart, coverEnd := -1, -2 // the covered run being built, in units
 	var sum float64              // Σ DF of the hits that start in it
 	var hits int
+	kept := 0 // r[kept:runStart] is uncovered when a run closes
 	closeRun := func() {
 		if runStart >= 0 {
+			fillOnes(r[kept:runStart])
+			clear(r[runStart:coverEnd])
+			kept = coverEnd
 			out = append(out, page.Evidence{
 				Start: int(s.offs[runStart]), End: unitEnd(html, s.offs, coverEnd),
 				Strength: float32(sum / float64(hits) / 255),
@@ -81,19 +96,26 @@ func (m *Model) evidence(html string, s *scratch) ([]page.Evidence, float64) {
 		sum += float64(m.tableDF[slot])
 		hits++
 	}
-	if m.Hash == Rolling && !m.Delims && len(s.prefix) > len(u) {
-		// The prefix hashes coverRolling left in s: the n-gram at k is one multiplication
-		// away, and most are turned away by the filter without a call.
-		P, mn := s.prefix[:len(u)+1], powMul(n)
+	if m.Hash == Rolling && !m.Delims && len(u) >= n {
+		// A rolling window inline: most n-grams are turned away by the filter without
+		// a call.
+		var h uint64
+		top := powMul(n - 1)
+		for j := 0; j < n-1; j++ {
+			h = rollStep(h, u[j])
+		}
 		for k := 0; k+n <= len(u); k++ {
-			if fp := finish(P[k+n] - P[k]*mn); mayHave(m.filter, fp) {
+			h = rollStep(h, u[k+n-1])
+			if fp := finish(h); mayHave(m.filter, fp) {
 				see(k, fp)
 			}
+			h -= (uint64(u[k]) + 1) * top
 		}
 	} else {
 		m.eachFingerprint(u, see)
 	}
 	closeRun()
+	fillOnes(r[kept:])
 	for _, slot := range hit {
 		present[slot>>6] = 0
 	}

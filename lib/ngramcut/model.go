@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"unicode/utf8"
@@ -186,16 +187,12 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	}
 	m.Distinct = l.distinct
 	m.Kept = c.kept(l, k)
-	type member struct {
-		fp uint64
-		df byte
-	}
 	w := make([]member, k)
 	for r := 0; r < k; r++ {
 		i := int(l.firstPos[r])
 		w[r] = member{fingerprint(m.Hash, c.units[i:i+m.N]), dfByte(int(l.df[r]), m.Pages)}
 	}
-	slices.SortFunc(w, func(a, b member) int { return cmp.Compare(a.fp, b.fp) })
+	w = sortMembers(w)
 	m.W, m.DF = make(HashSet, 0, len(w)), make([]byte, 0, len(w))
 	for _, x := range w {
 		if j := len(m.W) - 1; j >= 0 && m.W[j] == x.fp {
@@ -205,6 +202,44 @@ func Learn(pages []string, opt Options) (*Model, error) {
 		m.W, m.DF = append(m.W, x.fp), append(m.DF, x.df)
 	}
 	return m, nil
+}
+
+// member is an n-gram of W while the model is made: its fingerprint and DF byte.
+type member struct {
+	fp uint64
+	df byte
+}
+
+// sortMembers sorts w by fingerprint (members of one fingerprint in any order; Learn
+// merges them). Fingerprints are uniform, so one counting sort by their top bits leaves
+// buckets of about one member, each then sorted in place: O(len(w)), where a comparison
+// sort took a tenth of the learning. It may return another slice.
+func sortMembers(w []member) []member {
+	if len(w) < 64 {
+		slices.SortFunc(w, func(a, b member) int { return cmp.Compare(a.fp, b.fp) })
+		return w
+	}
+	shift := 64 - bits.Len(uint(len(w)))
+	count := make([]int32, 1<<(64-shift)+1)
+	for _, x := range w {
+		count[x.fp>>shift+1]++
+	}
+	for b := 1; b < len(count); b++ {
+		count[b] += count[b-1]
+	}
+	out := make([]member, len(w))
+	next := slices.Clone(count[:len(count)-1])
+	for _, x := range w {
+		b := x.fp >> shift
+		out[next[b]] = x
+		next[b]++
+	}
+	for b := 0; b+1 < len(count); b++ {
+		if bucket := out[count[b]:count[b+1]]; len(bucket) > 1 {
+			slices.SortFunc(bucket, func(a, b member) int { return cmp.Compare(a.fp, b.fp) })
+		}
+	}
+	return out
 }
 
 // dfByte is the share df/pages in 255ths, rounded up so that every member of W has a

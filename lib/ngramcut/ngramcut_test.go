@@ -542,6 +542,21 @@ func TestRangeStringAgainstBruteForce(t *testing.T) {
 			if leanRange != want || !equalSpans(leanSpans, spans) {
 				t.Fatalf("%v n=%d x=%q W=%q, huge-page path:\nrange %s\nwant  %s\nspans %v, want %v", h, n, x, W, leanRange, want, leanSpans, spans)
 			}
+			// Find takes the range string from its evidence pass: the same kept spans
+			// as Spans, with the delimiter rule, MinRun, Bridge and Snap too, and on the
+			// page with runs of spaces (fewer units than bytes: below n units, all kept)
+			for _, v := range []struct {
+				delims, bridge, snap bool
+				minRun               int
+			}{{}, {delims: true}, {snap: true, minRun: 3}, {bridge: true, minRun: 4}, {delims: true, snap: true, minRun: 5}} {
+				mv := modelWith(Rune, h, W...)
+				mv.Delims, mv.Bridge, mv.Snap, mv.MinRun = v.delims, v.bridge, v.snap, v.minRun
+				for _, page := range []string{x, strings.ReplaceAll(x, " ", " \t\n  "), "a" + strings.Repeat(" ", n) + "b"} {
+					if got, want := mv.Find(page).Kept, mv.Spans(page); !equalSpans(got, want) {
+						t.Fatalf("%v %+v n=%d x=%q W=%q: Find keeps %v, Spans %v", h, v, n, page, W, got, want)
+					}
+				}
+			}
 		}
 	}
 }

@@ -59,54 +59,100 @@ const invalidBase = utf8.MaxRune + 1
 func preprocess(html string, unit Unit, units []uint32, offs []int32, wantOffs bool) ([]uint32, []int32) {
 	base := len(units)
 	units = slices.Grow(units, len(html))[:base+len(html)]
-	out := units[base:]
-	var offOut []int32
+	var k int
 	if wantOffs {
 		offs = slices.Grow(offs, len(html))
-		offOut = offs[len(offs) : len(offs)+len(html)]
+		k = prepOffs(html, unit, units[base:], offs[len(offs):len(offs)+len(html)])
+		offs = offs[:len(offs)+k]
+	} else {
+		k = prepUnits(html, unit, units[base:])
 	}
+	return units[:base+k], offs
+}
+
+// prepUnits writes the units of html into out (len(out) >= len(html)) and returns how
+// many. A byte below 0x80 (markup is ASCII) takes the first branch, without a branch on
+// its value: its unit is written at k in any case, and k moves on unless it is a space
+// after a space (the next unit then overwrites it).
+func prepUnits(html string, unit Unit, out []uint32) int {
+	out = out[:len(html)]
 	k := 0
-	prevSpace := false
+	prevSpace := 0 // 1 after a space
 	for i := 0; i < len(html); {
 		c := html[i]
-		if c >= utf8.RuneSelf && unit == Rune {
-			prevSpace = false
-			r, size := utf8.DecodeRuneInString(html[i:])
-			u := uint32(r)
-			if r == utf8.RuneError && size == 1 {
-				u = invalidBase + uint32(c)
+		if c < utf8.RuneSelf || unit == Byte {
+			sp := int(spaceBit[c])
+			if k < len(out) {
+				out[k] = byteUnit[c]
 			}
-			out[k] = u
-			if wantOffs {
-				offOut[k] = int32(i)
-			}
-			k++
-			i += size
+			k += 1 - sp&prevSpace
+			prevSpace = sp
+			i++
 			continue
 		}
-		if isSpaceByte[c] {
-			if prevSpace {
-				i++
-				continue
-			}
-			prevSpace = true
-			c = ' '
-		} else {
-			prevSpace = false
-		}
-		out[k] = uint32(c)
-		if wantOffs {
-			offOut[k] = int32(i)
+		prevSpace = 0
+		u, size := runeUnit(html[i:])
+		if k < len(out) {
+			out[k] = u
 		}
 		k++
-		i++
+		i += size
 	}
-	units = units[:base+k]
-	if wantOffs {
-		offs = offs[:len(offs)+k]
-	}
-	return units, offs
+	return k
 }
+
+// prepOffs is prepUnits that also writes each unit's byte offset into offs (a run of
+// spaces keeps the offset of its first: the others are written where the next unit
+// goes).
+func prepOffs(html string, unit Unit, out []uint32, offs []int32) int {
+	out, offs = out[:len(html)], offs[:len(html)]
+	k := 0
+	prevSpace := 0
+	for i := 0; i < len(html); {
+		c := html[i]
+		if c < utf8.RuneSelf || unit == Byte {
+			sp := int(spaceBit[c])
+			if k < len(out) && k < len(offs) {
+				out[k], offs[k] = byteUnit[c], int32(i)
+			}
+			k += 1 - sp&prevSpace
+			prevSpace = sp
+			i++
+			continue
+		}
+		prevSpace = 0
+		u, size := runeUnit(html[i:])
+		if k < len(out) && k < len(offs) {
+			out[k], offs[k] = u, int32(i)
+		}
+		k++
+		i += size
+	}
+	return k
+}
+
+// runeUnit is the unit of the character that s starts with (at least one byte of 0x80
+// or above) and its length: its code point, or invalidBase plus the byte when it is not
+// valid UTF-8 (one byte).
+func runeUnit(s string) (uint32, int) {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size == 1 {
+		return invalidBase + uint32(s[0]), 1
+	}
+	return uint32(r), size
+}
+
+// byteUnit is the unit of a byte taken alone (a space byte becomes ' '), spaceBit 1 for
+// the space bytes (isSpaceByte).
+var byteUnit, spaceBit = func() (u [256]uint32, sp [256]uint8) {
+	for c := range 256 {
+		u[c] = uint32(c)
+		if isSpaceByte[c] {
+			u[c], sp[c] = ' ', 1
+		}
+	}
+	return u, sp
+}()
 
 // unitCount is the number of units preprocess makes of html, without storing them.
 func unitCount(html string, unit Unit) int {
