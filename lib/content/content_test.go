@@ -397,8 +397,19 @@ func TestDropSiteName(t *testing.T) {
 		{"", "", "A title | Some site", "A title | Some site"},
 	} {
 		p := &Page{URL: c.url, Meta: Meta{SiteName: c.siteName}}
-		if got := p.dropSiteName(c.title); got != c.want {
+		if got := p.dropSiteName(c.title, true); got != c.want {
 			t.Errorf("dropSiteName(%q) on %s = %q, want %q", c.title, c.url, got, c.want)
 		}
+	}
+	// A heading loses the site's name at its end, never its first part.
+	p := &Page{URL: "https://forum.cookshack.com/topic/catering-tips", Meta: Meta{SiteName: "Cookshack", DocTitle: "Catering Tips | Cookshack"}}
+	p.Blocks = []Block{{Text: "Catering Tips | Cookshack", Heading: 1}}
+	if got := p.BestTitle(); got != "Catering Tips" {
+		t.Errorf("heading with the site's name: title %q, want Catering Tips", got)
+	}
+	p = &Page{URL: "https://www.nintendo.com/switch", Meta: Meta{DocTitle: "Nintendo Switch - OLED Model | Nintendo"}}
+	p.Blocks = []Block{{Text: "Nintendo Switch - OLED Model", Heading: 1}}
+	if got := p.BestTitle(); got != "Nintendo Switch - OLED Model" {
+		t.Errorf("heading whose first part names the site: title %q, want it whole", got)
 	}
 }

@@ -142,8 +142,10 @@ func (p *Page) Spans(kept []bool) [][2]int {
 }
 
 // BestTitle returns the page's title: the first-level heading that the document title,
-// og:title or the JSON-LD headline agrees with, else og:title or the headline, else the
-// document title less the site name that pages append to it ("Title | Site").
+// og:title or the JSON-LD headline agrees with, less a last part that names the site, else
+// og:title or the headline less a first or last part that names it (dropSiteName), else the
+// document title less the site name that pages append to it ("Title | Site"). A heading's
+// first part is its own more often than the site's ("Nintendo Switch - OLED Model").
 func (p *Page) BestTitle() string {
 	meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
 	doc := p.Meta.DocTitle
@@ -163,10 +165,10 @@ func (p *Page) BestTitle() string {
 		}
 	}
 	if best != "" {
-		return best
+		return p.dropSiteName(best, false) // some headings carry the site's name too
 	}
 	if meta != "" {
-		return p.dropSiteName(meta)
+		return p.dropSiteName(meta, true)
 	}
 	return stripSiteName(doc)
 }
@@ -178,8 +180,9 @@ var titleSeparators = []string{" | ", " – ", " — ", " :: ", " · ", " - "}
 // og:site_name, or the name in its host: "Beatrice Tan Rug | Ruggable US" on ruggable.com):
 // sites append their name to og:title as they do to <title>. Unlike stripSiteName (the
 // <title> fallback) it drops nothing it cannot tie to the site, since an og:title is more
-// often the headline alone ("Spider-Man - Far From Home").
-func (p *Page) dropSiteName(t string) string {
+// often the headline alone ("Spider-Man - Far From Home"). The first part is dropped only
+// when leading is true.
+func (p *Page) dropSiteName(t string, leading bool) string {
 	names := []string{alnumLower(p.Meta.SiteName), hostName(p.address())}
 	// The last separator and what follows it, then the first and what precedes it.
 	last, lastSep, first, firstSep := -1, "", len(t), ""
@@ -196,7 +199,7 @@ func (p *Page) dropSiteName(t string) string {
 		return t
 	case namesSite(t[last+len(lastSep):], names):
 		return strings.TrimSpace(t[:last])
-	case namesSite(t[:first], names):
+	case leading && namesSite(t[:first], names):
 		return strings.TrimSpace(t[first+len(firstSep):])
 	}
 	return t
