@@ -50,12 +50,15 @@ func (m *Model) index() []uint32 {
 			f[b>>6] |= 1 << (b & 63)
 		}
 		m.filter = f
+		m.filterInTag = nbits <= 1<<24
 	})
 	return m.table
 }
 
 // filterBit is the bit of fp in a filter of the given size (a power of 2): bits 40 and
-// up first, which the table's slot index does not use.
+// up first, which the table's slot index does not use. Up to 2^24 bits they are bits of
+// the table's tag, so a fingerprint whose tag the table holds passes the filter
+// (Model.filterInTag).
 func filterBit(fp uint64, nbits int) uint64 { return bits.RotateLeft64(fp, 24) & uint64(nbits-1) }
 
 // mayHave reports false when fp is certainly not in W (its filter bit is clear).

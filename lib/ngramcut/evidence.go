@@ -76,13 +76,12 @@ func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, fl
 			})
 		}
 	}
-	see := func(k int, fp uint64) {
-		if !mayHave(m.filter, fp) {
-			return
-		}
+	// see records the n-gram at k, of fingerprint fp, if it is in W (the filter is asked
+	// first unless the caller did), and reports whether it is.
+	see := func(k int, fp uint64) bool {
 		slot := slotOf(t, fp)
 		if slot < 0 {
-			return
+			return false
 		}
 		if bit := uint64(1) << (slot & 63); present[slot>>6]&bit == 0 {
 			present[slot>>6] |= bit
@@ -95,24 +94,34 @@ func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, fl
 		coverEnd = k + n
 		sum += float64(m.tableDF[slot])
 		hits++
+		return true
 	}
 	if m.Hash == Rolling && !m.Delims && len(u) >= n {
-		// A rolling window inline: most n-grams are turned away by the filter without
-		// a call.
+		// A rolling window inline: most n-grams outside W are turned away by the filter
+		// without a call. After a hit the next n-gram is most likely in W too (a page's
+		// template repeats W's members in runs), and there the filter, which it would
+		// pass, is one more load: with filterInTag the table is asked alone.
 		var h uint64
 		top := powMul(n - 1)
 		for j := 0; j < n-1; j++ {
 			h = rollStep(h, u[j])
 		}
+		inW := false // the n-gram at k-1 is in W
 		for k := 0; k+n <= len(u); k++ {
 			h = rollStep(h, u[k+n-1])
-			if fp := finish(h); mayHave(m.filter, fp) {
-				see(k, fp)
+			if fp := finish(h); inW && m.filterInTag || mayHave(m.filter, fp) {
+				inW = see(k, fp)
+			} else {
+				inW = false
 			}
 			h -= (uint64(u[k]) + 1) * top
 		}
 	} else {
-		m.eachFingerprint(u, see)
+		m.eachFingerprint(u, func(k int, fp uint64) {
+			if mayHave(m.filter, fp) {
+				see(k, fp)
+			}
+		})
 	}
 	closeRun()
 	fillOnes(r[kept:])

@@ -116,6 +116,10 @@ type Model struct {
 	tableDF  []uint8  // DF of the member in each slot of table (the highest, for a shared tag)
 	expected float64  // Σ DF/255 over the slots: the members of W a sample page holds on average
 	filter   []uint64 // a bit per fingerprint of W, 8 bits per member (see index)
+	// filterInTag: the filter's bits are bits of the table's tags (filterBit), so every
+	// fingerprint the table finds passes the filter, and the table alone answers as the
+	// filter and the table together.
+	filterInTag bool
 }
 
 // ModelVersion is the version of the model format (the Model as JSON): a model of another
