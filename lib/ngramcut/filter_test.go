@@ -36,3 +36,31 @@ func TestFilterInTag(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsOf checks runsOf (eight bytes at a time) against a byte by byte reading, on
+// random range strings of runs of every length up to 20.
+func TestRunsOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for iter := 0; iter < 2000; iter++ {
+		var r []byte
+		v := byte(rng.IntN(2))
+		for parts := rng.IntN(8); parts > 0; parts-- {
+			for l := rng.IntN(21); l > 0; l-- {
+				r = append(r, v)
+			}
+			v ^= 1
+		}
+		var want [][2]int
+		for j := 0; j < len(r); j++ {
+			if r[j] == 1 && (j == 0 || r[j-1] == 0) {
+				want = append(want, [2]int{j, j})
+			}
+			if r[j] == 1 {
+				want[len(want)-1][1] = j + 1
+			}
+		}
+		if got := runsOf(r); !slices.Equal(got, want) {
+			t.Fatalf("%v: runs %v, want %v", r, got, want)
+		}
+	}
+}
