@@ -111,7 +111,6 @@ type scratch struct {
 	r       []byte
 	prefix  []uint64 // prefix hashes of units (coverRolling)
 	present []uint64 // a bit per table slot hit on the page (evidence); all clear between uses
-	hit     []int32  // the slots set in present
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
