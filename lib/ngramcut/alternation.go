@@ -30,9 +30,8 @@ func rangeString(r []byte, posRank []int32, n, k int) {
 }
 
 // alternations counts the 0/1 boundaries of the range string of one page without
-// building it.
-func alternations(posRank []int32, n, k int) int64 {
-	var alt int64
+// building it, and its 1s (the units no n-gram of W covers).
+func alternations(posRank []int32, n, k int) (alt, kept int64) {
 	coverEnd := -1
 	prevCovered := false
 	for j, rk := range posRank {
@@ -43,37 +42,31 @@ func alternations(posRank []int32, n, k int) int64 {
 		if j > 0 && covered != prevCovered {
 			alt++
 		}
+		if !covered {
+			kept++
+		}
 		prevCovered = covered
 	}
-	return alt
+	return alt, kept
 }
 
-// alternation is A_D(n, k): the alternation count summed over the pages (never across
-// a page boundary) when W is the k top-ranked n-grams of level l.
+// cut is A_D(n, k), the alternation count summed over the pages (never across a page
+// boundary), and the number of units of the sample that no n-gram of W covers (the 1s of
+// the range strings, before Options.MinRun), when W is the k top-ranked n-grams of level
+// l: one pass for both, as Learn needs both at its cut point.
+func (c *corpus) cut(l *level, k int) (alt, kept int64) {
+	for p := 0; p < c.pages(); p++ {
+		a, kp := alternations(l.posRank[c.starts[p]:c.starts[p+1]], l.n, k)
+		alt += a
+		kept += kp
+	}
+	return alt, kept
+}
+
+// alternation is A_D(n, k) (see cut).
 func (c *corpus) alternation(l *level, k int) int64 {
-	var alt int64
-	for p := 0; p < c.pages(); p++ {
-		alt += alternations(l.posRank[c.starts[p]:c.starts[p+1]], l.n, k)
-	}
+	alt, _ := c.cut(l, k)
 	return alt
-}
-
-// kept is the number of units of the sample that no n-gram of W covers (the 1s of the
-// range strings, before Options.MinRun) when W is the k top-ranked n-grams of level l.
-func (c *corpus) kept(l *level, k int) int64 {
-	var kept int64
-	for p := 0; p < c.pages(); p++ {
-		coverEnd := -1
-		for j, rk := range l.posRank[c.starts[p]:c.starts[p+1]] {
-			if int(rk) < k {
-				coverEnd = j + l.n
-			}
-			if j >= coverEnd {
-				kept++
-			}
-		}
-	}
-	return kept
 }
 
 // Alternation returns the alternation count of the string x for the set W of

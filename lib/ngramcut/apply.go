@@ -1,6 +1,7 @@
 package ngramcut
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync"
 )
@@ -50,12 +51,15 @@ func (m *Model) index() []uint32 {
 			f[b>>6] |= 1 << (b & 63)
 		}
 		m.filter = f
+		m.filterInTag = nbits <= 1<<24
 	})
 	return m.table
 }
 
 // filterBit is the bit of fp in a filter of the given size (a power of 2): bits 40 and
-// up first, which the table's slot index does not use.
+// up first, which the table's slot index does not use. Up to 2^24 bits they are bits of
+// the table's tag, so a fingerprint whose tag the table holds passes the filter
+// (Model.filterInTag).
 func filterBit(fp uint64, nbits int) uint64 { return bits.RotateLeft64(fp, 24) & uint64(nbits-1) }
 
 // mayHave reports false when fp is certainly not in W (its filter bit is clear).
@@ -107,7 +111,6 @@ type scratch struct {
 	r       []byte
 	prefix  []uint64 // prefix hashes of units (coverRolling)
 	present []uint64 // a bit per table slot hit on the page (evidence); all clear between uses
-	hit     []int32  // the slots set in present
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -139,22 +142,33 @@ func (m *Model) Spans(html string) [][2]int {
 	return m.keptSpans(html, m.rangeString(html, s), s.offs)
 }
 
-// runsOf returns the runs of 1s of the range string r, as unit ranges [from, to).
+// runsOf returns the runs of 1s of the range string r (0s and 1s), as unit ranges
+// [from, to).
 func runsOf(r []byte) [][2]int {
 	var runs [][2]int
-	for j := 0; j < len(r); {
-		if r[j] == 0 {
-			j++
-			continue
+	for j := 0; ; {
+		if j = skipBytes(r, j, 0); j == len(r) {
+			return runs
 		}
-		k := j
-		for k < len(r) && r[k] == 1 {
-			k++
-		}
+		k := skipBytes(r, j, 1)
 		runs = append(runs, [2]int{j, k})
 		j = k
 	}
-	return runs
+}
+
+// skipBytes returns the first index from j on where r holds another byte than v, or
+// len(r). It compares eight bytes at a time: most of a page is long runs of either.
+func skipBytes(r []byte, j int, v byte) int {
+	w := uint64(v) * 0x0101010101010101
+	for ; j+8 <= len(r); j += 8 {
+		if x := binary.LittleEndian.Uint64(r[j:]) ^ w; x != 0 {
+			return j + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for j < len(r) && r[j] == v {
+		j++
+	}
+	return j
 }
 
 // keptSpans turns the range string r of html (whose units start at offs) into the byte

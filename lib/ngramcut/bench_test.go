@@ -152,8 +152,8 @@ func BenchmarkLearnSynthSite10MB(b *testing.B) {
 
 // BenchmarkApplySites is the tool's apply path on every page of ../shared/data with the
 // default options, each site's model learned from its own pages (as `ngramcut run`
-// does): Spans alone, and Spans followed by the text rendering (htmltext.RenderSpans).
-// It reports pages per CPU second.
+// does): Spans alone, Spans followed by the text rendering (htmltext.RenderSpans), and
+// Find (the spans with the template evidence and the fit, what the tool calls). It reports pages per CPU second.
 func BenchmarkApplySites(b *testing.B) {
 	dir := dataDir(b)
 	type sitePages struct {
@@ -181,11 +181,8 @@ func BenchmarkApplySites(b *testing.B) {
 			sites = append(sites, sitePages{m, bySite[s]})
 		}
 	}
-	for _, render := range []bool{false, true} {
-		name := "spans"
-		if render {
-			name = "spans+text"
-		}
+	for _, name := range []string{"spans", "spans+text", "find"} {
+		render, find := name == "spans+text", name == "find"
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(total))
 			b.ReportAllocs()
@@ -194,6 +191,10 @@ func BenchmarkApplySites(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, s := range sites {
 					for _, p := range s.pages {
+						if find {
+							s.m.Find(p)
+							continue
+						}
 						spans := s.m.Spans(p)
 						if render {
 							htmltext.RenderSpans(p, spans)

@@ -56,13 +56,15 @@ func (m *Model) Find(html string) Found {
 func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, float64) {
 	t := m.index()
 	u, n := s.units, m.N
-	if words := (len(t) + 63) / 64; len(s.present) < words {
+	words := (len(t) + 63) / 64
+	if len(s.present) < words {
 		s.present = make([]uint64, words)
 	}
-	present, hit := s.present, s.hit[:0]
+	present := s.present[:words]
+	distinct := 0 // slots set in present
 	var out []page.Evidence
 	runStart, coverEnd := -1, -2 // the covered run being built, in units
-	var sum float64              // Σ DF of the hits that start in it
+	var sum int                  // Σ DF of the hits that start in it
 	var hits int
 	kept := 0 // r[kept:runStart] is uncovered when a run closes
 	closeRun := func() {
@@ -72,57 +74,63 @@ func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, fl
 			kept = coverEnd
 			out = append(out, page.Evidence{
 				Start: int(s.offs[runStart]), End: unitEnd(html, s.offs, coverEnd),
-				Strength: float32(sum / float64(hits) / 255),
+				Strength: float32(float64(sum) / float64(hits) / 255),
 			})
 		}
 	}
-	see := func(k int, fp uint64) {
-		if !mayHave(m.filter, fp) {
-			return
-		}
+	// see records the n-gram at k, of fingerprint fp, if it is in W (the filter is asked
+	// first unless the caller did), and reports whether it is.
+	see := func(k int, fp uint64) bool {
 		slot := slotOf(t, fp)
 		if slot < 0 {
-			return
+			return false
 		}
 		if bit := uint64(1) << (slot & 63); present[slot>>6]&bit == 0 {
 			present[slot>>6] |= bit
-			hit = append(hit, int32(slot))
+			distinct++
 		}
 		if k > coverEnd { // not touching the run before: a new run
 			closeRun()
 			runStart, sum, hits = k, 0, 0
 		}
 		coverEnd = k + n
-		sum += float64(m.tableDF[slot])
+		sum += int(m.tableDF[slot])
 		hits++
+		return true
 	}
 	if m.Hash == Rolling && !m.Delims && len(u) >= n {
-		// A rolling window inline: most n-grams are turned away by the filter without
-		// a call.
+		// A rolling window inline: most n-grams outside W are turned away by the filter
+		// without a call. After a hit the next n-gram is most likely in W too (a page's
+		// template repeats W's members in runs), and there the filter, which it would
+		// pass, is one more load: with filterInTag the table is asked alone.
 		var h uint64
 		top := powMul(n - 1)
 		for j := 0; j < n-1; j++ {
 			h = rollStep(h, u[j])
 		}
+		inW := false // the n-gram at k-1 is in W
 		for k := 0; k+n <= len(u); k++ {
 			h = rollStep(h, u[k+n-1])
-			if fp := finish(h); mayHave(m.filter, fp) {
-				see(k, fp)
+			if fp := finish(h); inW && m.filterInTag || mayHave(m.filter, fp) {
+				inW = see(k, fp)
+			} else {
+				inW = false
 			}
 			h -= (uint64(u[k]) + 1) * top
 		}
 	} else {
-		m.eachFingerprint(u, see)
+		m.eachFingerprint(u, func(k int, fp uint64) {
+			if mayHave(m.filter, fp) {
+				see(k, fp)
+			}
+		})
 	}
 	closeRun()
 	fillOnes(r[kept:])
-	for _, slot := range hit {
-		present[slot>>6] = 0
-	}
-	s.hit = hit[:0]
+	clear(present) // a bit per 64 slots of the table: less than a pass over the page
 	fit := 1.0
 	if m.expected > 0 {
-		fit = min(1, float64(len(hit))/m.expected)
+		fit = min(1, float64(distinct)/m.expected)
 	}
 	return out, fit
 }

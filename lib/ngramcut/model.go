@@ -116,6 +116,10 @@ type Model struct {
 	tableDF  []uint8  // DF of the member in each slot of table (the highest, for a shared tag)
 	expected float64  // Σ DF/255 over the slots: the members of W a sample page holds on average
 	filter   []uint64 // a bit per fingerprint of W, 8 bits per member (see index)
+	// filterInTag: the filter's bits are bits of the table's tags (filterBit), so every
+	// fingerprint the table finds passes the filter, and the table alone answers as the
+	// filter and the table together.
+	filterInTag bool
 }
 
 // ModelVersion is the version of the model format (the Model as JSON): a model of another
@@ -147,12 +151,18 @@ func Learn(pages []string, opt Options) (*Model, error) {
 		MinDocFrac: opt.MinDocFrac, MinRun: opt.MinRun, Bridge: opt.Bridge, Snap: opt.Snap, Pages: c.pages(), Units: int64(len(c.units)),
 	}
 	cache := map[[2]int]int64{}
+	kept := map[[2]int]int64{} // by (n, |W|): the units left uncovered, from the same pass
+	alt := func(l *level, k int) int64 {
+		v, kp := c.cut(l, k)
+		kept[[2]int{l.n, k}] = kp
+		return v
+	}
 	altNA := func(n, a int) int64 {
 		if v, ok := cache[[2]int{n, a}]; ok {
 			return v
 		}
 		l := c.level(n)
-		v := c.alternation(l, cutSize(l.distinct, a))
+		v := alt(l, cutSize(l.distinct, a))
 		cache[[2]int{n, a}] = v
 		return v
 	}
@@ -162,7 +172,7 @@ func Learn(pages []string, opt Options) (*Model, error) {
 			return v
 		}
 		l := c.level(n)
-		v := c.alternation(l, dfCut(l, minDF))
+		v := alt(l, dfCut(l, minDF))
 		cache[[2]int{n, 0}] = v
 		return v
 	}
@@ -186,7 +196,10 @@ func Learn(pages []string, opt Options) (*Model, error) {
 		k = dfCut(l, minDF)
 	}
 	m.Distinct = l.distinct
-	m.Kept = c.kept(l, k)
+	var ok bool
+	if m.Kept, ok = kept[[2]int{m.N, k}]; !ok {
+		_, m.Kept = c.cut(l, k)
+	}
 	w := make([]member, k)
 	for r := 0; r < k; r++ {
 		i := int(l.firstPos[r])
