@@ -155,31 +155,18 @@ func BenchmarkLearnSynthSite10MB(b *testing.B) {
 // does): Spans alone, Spans followed by the text rendering (htmltext.RenderSpans), and
 // Find (the spans with the template evidence and the fit, what the tool calls). It reports pages per CPU second.
 func BenchmarkApplySites(b *testing.B) {
-	dir := dataDir(b)
 	type sitePages struct {
 		m     *Model
 		pages []string
 	}
+	pagesBySite, total, count := realSites(b, dataDir(b))
 	var sites []sitePages
-	total, count := 0, 0
-	for _, set := range realSets {
-		bySite := map[string][]string{}
-		var order []string
-		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
-			if _, ok := bySite[p.Site]; !ok {
-				order = append(order, p.Site)
-			}
-			bySite[p.Site] = append(bySite[p.Site], p.HTML)
-			total += len(p.HTML)
-			count++
+	for _, pages := range pagesBySite {
+		m, err := Learn(pages, Default())
+		if err != nil {
+			b.Fatal(err)
 		}
-		for _, s := range order {
-			m, err := Learn(bySite[s], Default())
-			if err != nil {
-				b.Fatal(err)
-			}
-			sites = append(sites, sitePages{m, bySite[s]})
-		}
+		sites = append(sites, sitePages{m, pages})
 	}
 	for _, name := range []string{"spans", "spans+text", "find"} {
 		render, find := name == "spans+text", name == "find"
@@ -214,24 +201,7 @@ func BenchmarkApplySites(b *testing.B) {
 // model learned from its own pages, default and faithful options. It reports pages per
 // CPU second.
 func BenchmarkLearnSites(b *testing.B) {
-	dir := dataDir(b)
-	var sites [][]string
-	total, count := 0, 0
-	for _, set := range realSets {
-		bySite := map[string][]string{}
-		var order []string
-		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
-			if _, ok := bySite[p.Site]; !ok {
-				order = append(order, p.Site)
-			}
-			bySite[p.Site] = append(bySite[p.Site], p.HTML)
-			total += len(p.HTML)
-			count++
-		}
-		for _, s := range order {
-			sites = append(sites, bySite[s])
-		}
-	}
+	sites, total, count := realSites(b, dataDir(b))
 	for _, o := range []struct {
 		name string
 		opt  Options
@@ -274,4 +244,25 @@ func BenchmarkPreprocess(b *testing.B) {
 			u, o = preprocess(p, Rune, u[:0], o[:0], true)
 		}
 	}
+}
+
+// realSites returns the pages of the three evaluation sets, one slice per site in the order
+// of their first page, with their total bytes and number.
+func realSites(b *testing.B, dir string) (sites [][]string, total, count int) {
+	for _, set := range realSets {
+		bySite := map[string][]string{}
+		var order []string
+		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
+			if _, ok := bySite[p.Site]; !ok {
+				order = append(order, p.Site)
+			}
+			bySite[p.Site] = append(bySite[p.Site], p.HTML)
+			total += len(p.HTML)
+			count++
+		}
+		for _, s := range order {
+			sites = append(sites, bySite[s])
+		}
+	}
+	return sites, total, count
 }
