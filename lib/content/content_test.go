@@ -153,11 +153,11 @@ func TestPageKindSignals(t *testing.T) {
 	if x[fURLSegments] != 2 || x[fURLSlugWords] != 2 || x[fURLNumber] != 0 || x[fURLQuery] != 1 {
 		t.Errorf("URL shape %v", x[fURLSegments:fURLKinds])
 	}
-	if got, want := len(urlWords(p.address())), 5; got != want { // h:shop p:collections p:mens p:shoes q:page
+	if got, want := len(readAddress(p.address()).words), 5; got != want { // h:shop p:collections p:mens p:shoes q:page
 		t.Errorf("%d URL words, want %d", got, want)
 	}
 	p.URL = "https://www.example.org/"
-	if w := urlWords(p.address()); len(w) != 1 {
+	if w := readAddress(p.address()).words; len(w) != 1 {
 		t.Errorf("the caller's URL, a site's root: %d words, want 1", len(w))
 	}
 	// Four sites' list pages under /collections/, one article: the word weighs for lists.
@@ -177,7 +177,7 @@ func TestPageKindSignals(t *testing.T) {
 	tok := Tokens{}
 	st.Learn(tok, 3)
 	var kinds [numPageKinds]float32
-	urlKindFeatures(urlWords("https://f.example/collections/v"), tok, kinds[:])
+	urlKindFeatures(readAddress("https://f.example/collections/v").words, tok, kinds[:])
 	if kinds[1] <= 0 || kinds[0] >= 0 {
 		t.Errorf("a new /collections/ page: list %v, article %v", kinds[1], kinds[0])
 	}

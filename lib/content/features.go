@@ -173,7 +173,7 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 	}
 	pageRepeat, pageMaxBlock, pageTop5, pageHeadings := p.pageShape(rep, pageWords)
 	ogType := float32(ogTypeCode(p.Meta.OGType))
-	urlSeg, urlSlug, urlNum, urlQuery := urlShape(p.address())
+	addrShape := p.addressInfo().shape
 	wordsBefore := float32(0)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
@@ -279,7 +279,7 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		for k := 0; k < numLDKinds; k++ {
 			f[fLDKinds+k] = b2f(p.Meta.LDKinds&(1<<k) != 0)
 		}
-		f[fURLSegments], f[fURLSlugWords], f[fURLNumber], f[fURLQuery] = urlSeg, urlSlug, urlNum, urlQuery
+		copy(f[fURLSegments:fURLKinds], addrShape[:])
 		for k := 0; k < numFlagFeatures; k++ {
 			if b.Flags&(1<<k) != 0 {
 				f[fFlags+k] = 1
@@ -316,11 +316,10 @@ func (p *Page) TokenFeatures(tok Tokens, x []float32) {
 	var kinds, body [numPageKinds]float32
 	urlKindFeatures(p.urlHashes(), tok, kinds[:])
 	urlKindFeatures(p.bodyHashes(), tok, body[:])
+	p.setKindFeatures(x, kinds, body)
 	for i := range p.Blocks {
 		o := p.Blocks[i].Owner
 		f := x[i*NumFeatures : (i+1)*NumFeatures]
-		copy(f[fURLKinds:fURLKinds+numPageKinds], kinds[:])
-		copy(f[fBodyKinds:fBodyKinds+numPageKinds], body[:])
 		f[fTokOwner] = own[o]
 		f[fTokPath] = path[o]
 		f[fTokMax] = pmax[o]
@@ -578,6 +577,16 @@ func endsSentence(s string) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return words.IsSentenceEnd(r)
+}
+
+// setKindFeatures writes the page's kind features, from its URL words and from its html and
+// body tokens, into every block's features x.
+func (p *Page) setKindFeatures(x []float32, url, body [numPageKinds]float32) {
+	for i := range p.Blocks {
+		f := x[i*NumFeatures : (i+1)*NumFeatures]
+		copy(f[fURLKinds:fURLKinds+numPageKinds], url[:])
+		copy(f[fBodyKinds:fBodyKinds+numPageKinds], body[:])
+	}
 }
 
 // ogTypeCode numbers the og:type of a page: none, article, website, product, a group of

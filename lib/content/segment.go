@@ -84,8 +84,8 @@ type Page struct {
 	Meta     Meta
 	// URL is the page's address when the caller knows it; the model reads the words of its
 	// path (else of the page's canonical link or og:url). Set it before scoring.
-	URL      string
-	urlWords []uint64
+	URL  string
+	addr *addressInfo // read from the address when first asked for
 	// rootTokens are the class and id tokens of the html element; bodyWords the page words
 	// of those and the body's.
 	rootTokens []uint32

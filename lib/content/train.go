@@ -195,10 +195,7 @@ func trainBlocks(exs []*Example, opt TrainOptions) *Model {
 		var kinds, body [numPageKinds]float32
 		st.looFeatures(ex, ex.Page.urlHashes(), opt.MinGroups, kinds[:])
 		st.looFeatures(ex, ex.Page.bodyHashes(), opt.MinGroups, body[:])
-		for i := range ex.Page.Blocks {
-			copy(ex.X[i*NumFeatures+fURLKinds:], kinds[:])
-			copy(ex.X[i*NumFeatures+fBodyKinds:], body[:])
-		}
+		ex.Page.setKindFeatures(ex.X, kinds, body)
 		w := ex.weights()
 		for i, y := range ex.Labels {
 			if isNaN(y) || w[i] == 0 {

@@ -44,16 +44,33 @@ func (p *Page) address() string {
 	return firstNonEmpty(p.URL, p.Meta.Canonical, p.Meta.OGURL)
 }
 
+// addressInfo is what the model reads of a page's address, from one parse of it.
+type addressInfo struct {
+	words []uint64   // urlWords
+	shape [4]float32 // urlShape: path segments, slug words, a long number, a query
+}
+
+// readAddress parses a page's address once for its words and its shape (all -1 when there
+// is no address or it does not parse).
+func readAddress(raw string) *addressInfo {
+	a := &addressInfo{words: []uint64{}, shape: [4]float32{-1, -1, -1, -1}}
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		return a
+	}
+	a.words = urlWords(u)
+	if raw != "" {
+		a.shape = urlShape(u)
+	}
+	return a
+}
+
 // urlWords returns the hashes of the distinct words of a URL: the labels of its host before
 // the domain (shop., forum., docs.; not www), the words of its path (split at characters
 // that are not letters or digits; numbers left out) and the names of its query parameters,
 // each marked with where it stands.
-func urlWords(raw string) []uint64 {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil {
-		return nil
-	}
-	var out []uint64
+func urlWords(u *url.URL) []uint64 {
+	out := []uint64{}
 	seen := map[uint64]bool{}
 	add := func(where, w string) {
 		if len(w) < 2 || len(w) > 30 || allDigits(w) {
@@ -98,11 +115,8 @@ func eachWord(s string, fn func(string)) {
 // urlShape returns the number of path segments, the words of the last one (a slug of many
 // words is an article's), whether a path segment is a long number (an item's id) and whether
 // the URL has a query.
-func urlShape(raw string) (segments, slugWords, longNumber, query float32) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil || raw == "" {
-		return -1, -1, -1, -1
-	}
+func urlShape(u *url.URL) [4]float32 {
+	var segments, slugWords, longNumber float32
 	segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
 	segments = float32(len(segs))
 	if len(segs) > 0 {
@@ -123,25 +137,25 @@ func urlShape(raw string) (segments, slugWords, longNumber, query float32) {
 			longNumber = 1
 		}
 	}
-	query = b2f(u.RawQuery != "")
-	return
+	return [4]float32{segments, slugWords, longNumber, b2f(u.RawQuery != "")}
 }
 
 // urlCounts are the page kinds counted per URL word, for learning the words' weights.
 type urlCounts struct {
-	kinds  [6]float64 // pages of each kind
+	kinds  [numPageKinds]float64 // pages of each kind
 	pages  float64
 	groups map[string]int // pages per group (site)
 }
 
-// URLKindStats are the counts LearnURLKinds learns from.
+// URLKindStats are the page kinds counted per page word (the words of its URL and the class
+// and id tokens of its html and body elements), to learn the words' weights from.
 type URLKindStats struct {
 	words map[uint64]*urlCounts
-	prior [6]float64
+	prior [numPageKinds]float64
 }
 
 // CountURLKinds counts the kinds of the examples' pages (Example.Kind; pages of no kind are
-// left out) per word of their URLs.
+// left out) per page word (urlHashes, bodyHashes).
 func CountURLKinds(exs []*Example) *URLKindStats {
 	st := &URLKindStats{words: map[uint64]*urlCounts{}}
 	var pages float64
@@ -191,7 +205,7 @@ func (st *URLKindStats) weight(c *urlCounts, k, minGroups int, wk int, g string)
 	return float32(lo), true
 }
 
-// Learn adds the weights of the URL words seen on at least minGroups sites to tok.
+// Learn adds the weights of the page words seen on at least minGroups sites to tok.
 func (st *URLKindStats) Learn(tok Tokens, minGroups int) {
 	for h, c := range st.words {
 		for k := range PageKinds {
@@ -202,7 +216,7 @@ func (st *URLKindStats) Learn(tok Tokens, minGroups int) {
 	}
 }
 
-// urlKindFeatures writes the sum of the page's URL words' weights of each kind into f.
+// urlKindFeatures writes the sum of page words' weights of each kind into f.
 func urlKindFeatures(words []uint64, tok Tokens, f []float32) {
 	for k := range PageKinds {
 		var s float32
@@ -213,7 +227,7 @@ func urlKindFeatures(words []uint64, tok Tokens, f []float32) {
 	}
 }
 
-// looFeatures writes the URL kind features of an example as the weights learned without it
+// looFeatures writes the kind features of an example's words as the weights learned without it
 // would give them (leave one out), for learning (a page of no kind was not counted).
 func (st *URLKindStats) looFeatures(ex *Example, words []uint64, minGroups int, f []float32) {
 	for k := range PageKinds {
@@ -253,13 +267,13 @@ func (p *Page) bodyHashes() []uint64 {
 	return p.bodyWords
 }
 
-// urlHashes returns the page's URL words, computed once.
-func (p *Page) urlHashes() []uint64 {
-	if p.urlWords == nil {
-		p.urlWords = urlWords(p.address())
-		if p.urlWords == nil {
-			p.urlWords = []uint64{}
-		}
+// addressInfo returns what the model reads of the page's address, computed once.
+func (p *Page) addressInfo() *addressInfo {
+	if p.addr == nil {
+		p.addr = readAddress(p.address())
 	}
-	return p.urlWords
+	return p.addr
 }
+
+// urlHashes returns the page's URL words, computed once.
+func (p *Page) urlHashes() []uint64 { return p.addressInfo().words }
