@@ -342,26 +342,17 @@ type repeat struct {
 // that has at least two siblings of its signature with text.
 func (p *Page) repeats() []repeat {
 	es := p.Elements
-	type key struct {
-		parent int32
-		sig    uint64
-	}
 	type agg struct {
 		n       int32
 		sum, sq float64
 	}
-	groups := make(map[key]*agg)
+	groups := make([]agg, p.numGroups)
 	for i := 1; i < len(es); i++ {
 		e := &es[i]
 		if e.Words == 0 || e.Node.Type != dom.Element {
 			continue
 		}
-		k := key{e.Parent, e.Sig}
-		g := groups[k]
-		if g == nil {
-			g = &agg{}
-			groups[k] = g
-		}
+		g := &groups[e.group]
 		g.n++
 		w := float64(e.Words)
 		g.sum += w
@@ -370,8 +361,7 @@ func (p *Page) repeats() []repeat {
 	out := make([]repeat, len(es))
 	own := make([]repeat, len(es))
 	for i := 1; i < len(es); i++ {
-		e := &es[i]
-		if g := groups[key{e.Parent, e.Sig}]; g != nil && g.n >= 3 {
+		if g := &groups[es[i].group]; g.n >= 3 {
 			mean := g.sum / float64(g.n)
 			v := g.sq/float64(g.n) - mean*mean
 			own[i] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1)), groupWords: float32(g.sum)}

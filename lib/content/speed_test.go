@@ -1,0 +1,126 @@
+package content
+
+import (
+	"hash/fnv"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/devdata"
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+// big9 returns the HTML and URLs of the big9 dev set, or skips when ../shared/data is absent.
+func big9(tb testing.TB) (html, urls []string) {
+	if devdata.Dir() == "" {
+		tb.Skip("../shared/data is absent")
+	}
+	ps, err := devdata.Read("big9-2005-2013")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, p := range ps {
+		html = append(html, p.HTML)
+		urls = append(urls, p.URL)
+	}
+	return html, urls
+}
+
+// BenchmarkContent is the content step on the 180 big9 pages: parse, segment, features, both
+// stages and the title, as chaff extract runs it (the sub-benchmarks time the parts).
+func BenchmarkContent(b *testing.B) {
+	html, urls := big9(b)
+	m, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	roots := make([]*dom.Node, len(html))
+	pages := make([]*Page, len(html))
+	feats := make([][]float32, len(html))
+	for i, h := range html {
+		roots[i] = dom.Parse(h, dom.MaxDepth(dom.DefaultMaxDepth))
+		pages[i] = Segment(h, roots[i])
+		pages[i].URL = urls[i]
+		feats[i] = pages[i].Features(m.Tokens, nil)
+	}
+	b.Run("all", func(b *testing.B) {
+		for b.Loop() {
+			for i, h := range html {
+				p := Segment(h, dom.Parse(h, dom.MaxDepth(dom.DefaultMaxDepth)))
+				p.URL = urls[i]
+				p.Select(m.Scores(p), Balanced)
+			}
+		}
+	})
+	b.Run("segment", func(b *testing.B) {
+		for b.Loop() {
+			for i, h := range html {
+				Segment(h, roots[i])
+			}
+		}
+	})
+	b.Run("features", func(b *testing.B) {
+		for b.Loop() {
+			for i, h := range html {
+				p := Segment(h, roots[i]) // a fresh page: Features caches parts of its work
+				p.URL = urls[i]
+				p.Features(m.Tokens, nil)
+			}
+		}
+	})
+	b.Run("stage1", func(b *testing.B) {
+		for b.Loop() {
+			for i, p := range pages {
+				m.BlockScores(p, feats[i])
+			}
+		}
+	})
+	b.Run("trees", func(b *testing.B) {
+		for b.Loop() {
+			for i, p := range pages {
+				m.ScoresOf(p, feats[i])
+			}
+		}
+	})
+}
+
+// TestFeatureDigest prints a digest of every feature, context feature and score of the dev sets
+// (CHAFF_DIGEST=1), to compare two builds bit for bit.
+func TestFeatureDigest(t *testing.T) {
+	if os.Getenv("CHAFF_DIGEST") == "" || devdata.Dir() == "" {
+		t.Skip("CHAFF_DIGEST unset or ../shared/data absent")
+	}
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval", "wcxb-dev", "trafeval-dev"} {
+		ps, err := devdata.Read(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := fnv.New64a()
+		put := func(v []float32) {
+			var b [4]byte
+			for _, f := range v {
+				u := math.Float32bits(f)
+				b[0], b[1], b[2], b[3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+				h.Write(b[:])
+			}
+		}
+		blocks := 0
+		for _, pg := range ps {
+			p := Segment(pg.HTML, dom.Parse(pg.HTML, dom.MaxDepth(dom.DefaultMaxDepth)))
+			p.URL = pg.URL
+			x := p.Features(m.Tokens, nil)
+			put(x)
+			s := m.BlockScores(p, x)
+			put(s)
+			put(p.ContextFeatures(x, s, nil))
+			put(m.ScoresOf(p, x))
+			h.Write([]byte(p.BestTitle()))
+			blocks += len(p.Blocks)
+		}
+		t.Logf("%s pages %d blocks %d digest %016x", set, len(ps), blocks, h.Sum64())
+	}
+}
