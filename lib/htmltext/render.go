@@ -407,10 +407,22 @@ func (r *renderer) writeRune(s string) {
 	r.out = append(r.out, s...)
 }
 
-// writeString writes decoded text.
+// writeString writes decoded text. A run of printable ASCII other than the space is written
+// at once: after the first of its bytes there is no break or space due, so the flush that
+// writeByte does before each of the others would do nothing.
 func (r *renderer) writeString(s string) {
 	for i := 0; i < len(s); {
 		c := s[i]
+		if c > ' ' && c < 0x7f {
+			j := i + 1
+			for j < len(s) && s[j] > ' ' && s[j] < 0x7f {
+				j++
+			}
+			r.flush()
+			r.out = append(r.out, s[i:j]...)
+			i = j
+			continue
+		}
 		if c < 0x80 {
 			r.writeByte(c)
 			i++

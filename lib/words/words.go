@@ -108,16 +108,29 @@ func Measure(text string) Stats {
 	in, sawWord := false, false
 	for i := 0; i < len(text); {
 		c := text[i]
-		var r rune
-		if c < utf8.RuneSelf {
-			r = rune(c)
-			i++
-		} else {
-			var size int
-			r, size = utf8.DecodeRuneInString(text[i:])
-			i += size
-		}
 		s.Runes++
+		if c < utf8.RuneSelf { // ASCII: as below, by its class alone (never unspaced)
+			i++
+			switch asciiClass[c] {
+			case 1:
+				if !in {
+					s.Words++
+				}
+				s.WordRunes++
+				in, sawWord = true, true
+			case 2:
+				in = false
+				if sawWord {
+					s.Sentences++
+					sawWord = false
+				}
+			default:
+				in = false
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
 		switch {
 		case r >= 0x0E00 && Unspaced(r):
 			s.Unspaced++
@@ -151,10 +164,21 @@ func Each(text string, yield func(term string) bool) {
 	start := -1
 	for i := 0; i < len(text); {
 		c := text[i]
-		r, size := rune(c), 1
-		if c >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(text[i:])
+		if c < utf8.RuneSelf { // ASCII: a word rune or not (IsWordRune), never unspaced
+			if asciiClass[c] == 1 {
+				if start < 0 {
+					start = i
+				}
+			} else if start >= 0 {
+				if !yield(text[start:i]) {
+					return
+				}
+				start = -1
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r >= 0x0E00 && Unspaced(r):
 			if start >= 0 {
