@@ -107,6 +107,7 @@ type segmenter struct {
 	newLink     bool  // a link was opened and has had no text yet
 	last        int   // where the open block's last text ended in the source
 	strongRunes int32
+	texts       []blockText // of each block, until end
 }
 
 // frame is an open element during the walk.
@@ -131,6 +132,11 @@ func Segment(src string, root *dom.Node) *Page {
 	if body.Parent != nil && body.Parent.Atom == atom.Html {
 		p.rootTokens = appendTokens(nil, body.Parent)
 	}
+	elems, texts, textBytes := bodySize(body)
+	p.Elements = make([]Element, 0, elems)
+	p.Blocks = make([]Block, 0, texts)
+	s.texts = make([]blockText, 0, texts)
+	s.line.Grow(textBytes + texts)
 	s.walk(body, -1, 0, 0)
 	s.end()
 	// Subtree sums, children before parents (elements are in pre-order).
@@ -153,20 +159,16 @@ func Segment(src string, root *dom.Node) *Page {
 // their first element and sets each element's group (the root's -1), so that the
 // repeated-item features (repeats, groupScores) sum over a group in a slice: a map lookup per
 // element and ancestor was a tenth of the content step. The numbers come from an
-// open-addressing table probed from Sig (already a hash) mixed with the parent; entries
-// compare both, so distinct groups never merge.
+// open-addressing table of each group's first element, probed from Sig (already a hash)
+// mixed with the parent; a slot matches an element of the same parent and Sig only, so
+// distinct groups never merge.
 func (p *Page) setGroups() {
 	es := p.Elements
-	type entry struct {
-		sig    uint64
-		parent int32
-		id     int32 // the group's number + 1; 0: an empty slot
-	}
 	size := 16
 	for size < 2*len(es) {
 		size *= 2
 	}
-	table := make([]entry, size)
+	table := make([]int32, size) // a group's first element + 1; 0: an empty slot
 	mask := uint64(size - 1)
 	n := int32(0)
 	for i := range es {
@@ -174,22 +176,51 @@ func (p *Page) setGroups() {
 			es[i].group = -1
 			continue
 		}
-		sig, parent := es[i].Sig, es[i].Parent
-		h := (sig ^ uint64(uint32(parent))*0x9E3779B97F4A7C15) & mask
+		e := &es[i]
+		h := (e.Sig ^ uint64(uint32(e.Parent))*0x9E3779B97F4A7C15) & mask
 		for {
-			t := &table[h]
-			if t.id == 0 {
+			first := table[h] - 1
+			if first < 0 {
+				table[h] = int32(i) + 1
+				e.group = n
 				n++
-				*t = entry{sig: sig, parent: parent, id: n}
+				break
 			}
-			if t.sig == sig && t.parent == parent {
-				es[i].group = t.id - 1
+			if f := &es[first]; f.Sig == e.Sig && f.Parent == e.Parent {
+				e.group = f.group
 				break
 			}
 			h = (h + 1) & mask
 		}
 	}
 	p.numGroups = int(n)
+}
+
+// bodySize returns the elements the walk from root will visit (noscript content aside), the
+// text nodes among them that are not blank and their bytes: at most the walk's blocks (a
+// block opens on such a node) and about the bytes of their text. Segment sizes its slices with them
+// rather than growing them block by block (growing them was a quarter of segmenting).
+func bodySize(root *dom.Node) (elems, texts, textBytes int) {
+	stack := []*dom.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		elems++
+		for _, c := range n.Children {
+			switch c.Type {
+			case dom.Text:
+				if !isBlank(c.Text) { // a block opens on text that is not blank
+					texts++
+					textBytes += len(c.Text)
+				}
+			case dom.Element:
+				if !dom.IsHidden(c.Atom) && c.Atom != atom.Br && c.Atom != atom.Hr {
+					stack = append(stack, c)
+				}
+			}
+		}
+	}
+	return elems, texts, textBytes
 }
 
 // walk visits n's subtree iteratively.
@@ -330,26 +361,43 @@ func (s *segmenter) boundary() {
 	if len(txt) == 0 {
 		return
 	}
-	b.Text = string(txt)
-	b.Stats = words.Measure(b.Text)
-	if s.strongRunes*10 >= int32(b.Runes)*9 && b.Runes > 0 {
-		b.Flags |= InStrong
-	}
+	end := s.line.Len()
+	s.texts = append(s.texts, blockText{start: end - len(txt), end: end, strongRunes: s.strongRunes})
 	s.strongRunes = 0
 	s.line.Break()
-	// Count the block in its owner and the owner's ancestors (done by the sums), and
-	// in the element itself.
-	e := &s.p.Elements[b.Owner]
-	e.Words += int32(b.Words)
-	e.Runes += int32(b.Runes)
-	if b.Runes > 0 {
-		e.LinkWords += int32(int64(b.Words) * int64(b.LinkRunes) / int64(b.Runes))
-	}
-	e.Blocks++
 	s.p.Blocks = append(s.p.Blocks, b)
 }
 
-func (s *segmenter) end() { s.boundary() }
+// blockText is where a block's text lies in the segmenter's line, and the runes of it in
+// bold or emphasis, until end gives the blocks their text.
+type blockText struct {
+	start, end  int
+	strongRunes int32
+}
+
+// end ends the open block and gives every block its text, a part of one string of the
+// page's lines (one allocation, not one a block), and its counts: its Stats, the InStrong
+// flag, and its words, runes and links counted in its owner (and in the owner's ancestors
+// by Segment's sums).
+func (s *segmenter) end() {
+	s.boundary()
+	all := s.line.String()
+	for i := range s.p.Blocks {
+		b, t := &s.p.Blocks[i], s.texts[i]
+		b.Text = all[t.start:t.end]
+		b.Stats = words.Measure(b.Text)
+		if t.strongRunes*10 >= int32(b.Runes)*9 && b.Runes > 0 {
+			b.Flags |= InStrong
+		}
+		e := &s.p.Elements[b.Owner]
+		e.Words += int32(b.Words)
+		e.Runes += int32(b.Runes)
+		if b.Runes > 0 {
+			e.LinkWords += int32(int64(b.Words) * int64(b.LinkRunes) / int64(b.Runes))
+		}
+		e.Blocks++
+	}
+}
 
 // spaceBetween reports whether the source between two text nodes of a block, src[a:b],
 // holds white space outside tags: text that a tree without white-space-only text nodes

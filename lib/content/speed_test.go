@@ -43,6 +43,7 @@ func cpuTime() time.Duration {
 // time: on a shared machine the wall time counts the time the process waited too.
 func withCPU(body func(b *testing.B)) func(b *testing.B) {
 	return func(b *testing.B) {
+		b.ReportAllocs()
 		t0 := cpuTime()
 		body(b)
 		b.ReportMetric(float64(cpuTime()-t0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
@@ -50,7 +51,8 @@ func withCPU(body func(b *testing.B)) func(b *testing.B) {
 }
 
 // BenchmarkContent is the content step on the 180 big9 pages: parse, segment, features, both
-// stages and the title, as chaff extract runs it (the sub-benchmarks time the parts).
+// stages and the title, as chaff extract runs it (the tree without white-space text, as
+// lib/page parses it) (the sub-benchmarks time the parts).
 func BenchmarkContent(b *testing.B) {
 	html, urls := big9(b)
 	m, err := Default()
@@ -61,7 +63,7 @@ func BenchmarkContent(b *testing.B) {
 	pages := make([]*Page, len(html))
 	feats := make([][]float32, len(html))
 	for i, h := range html {
-		roots[i] = dom.Parse(h, dom.MaxDepth(dom.DefaultMaxDepth))
+		roots[i] = dom.Parse(h, dom.DropSpaceText(), dom.MaxDepth(dom.DefaultMaxDepth))
 		pages[i] = Segment(h, roots[i])
 		pages[i].URL = urls[i]
 		feats[i] = pages[i].Features(m.Tokens, nil)
@@ -69,7 +71,7 @@ func BenchmarkContent(b *testing.B) {
 	b.Run("all", withCPU(func(b *testing.B) {
 		for b.Loop() {
 			for i, h := range html {
-				p := Segment(h, dom.Parse(h, dom.MaxDepth(dom.DefaultMaxDepth)))
+				p := Segment(h, dom.Parse(h, dom.DropSpaceText(), dom.MaxDepth(dom.DefaultMaxDepth)))
 				p.URL = urls[i]
 				p.Select(m.Scores(p), Balanced)
 			}
@@ -107,8 +109,9 @@ func BenchmarkContent(b *testing.B) {
 	}))
 }
 
-// TestFeatureDigest prints a digest of every feature, context feature and score of the dev sets
-// (CHAFF_DIGEST=1), to compare two builds bit for bit.
+// TestFeatureDigest prints a digest of every feature, context feature, score, block text and
+// title of the dev sets, parsed as the trainer and as the tools parse them (CHAFF_DIGEST=1), to
+// compare two builds bit for bit.
 func TestFeatureDigest(t *testing.T) {
 	if os.Getenv("CHAFF_DIGEST") == "" || devdata.Dir() == "" {
 		t.Skip("CHAFF_DIGEST unset or ../shared/data absent")
@@ -133,16 +136,22 @@ func TestFeatureDigest(t *testing.T) {
 		}
 		blocks := 0
 		for _, pg := range ps {
-			p := Segment(pg.HTML, dom.Parse(pg.HTML, dom.MaxDepth(dom.DefaultMaxDepth)))
-			p.URL = pg.URL
-			x := p.Features(m.Tokens, nil)
-			put(x)
-			s := m.BlockScores(p, x)
-			put(s)
-			put(p.ContextFeatures(x, s, nil))
-			put(m.ScoresOf(p, x))
-			h.Write([]byte(p.BestTitle()))
-			blocks += len(p.Blocks)
+			for _, opts := range [][]dom.Option{{dom.MaxDepth(dom.DefaultMaxDepth)}, // as scripts/contentmodel parses
+				{dom.DropSpaceText(), dom.MaxDepth(dom.DefaultMaxDepth)}} { // as lib/page does for the tools
+				p := Segment(pg.HTML, dom.Parse(pg.HTML, opts...))
+				p.URL = pg.URL
+				x := p.Features(m.Tokens, nil)
+				put(x)
+				s := m.BlockScores(p, x)
+				put(s)
+				put(p.ContextFeatures(x, s, nil))
+				put(m.ScoresOf(p, x))
+				h.Write([]byte(p.BestTitle()))
+				for i := range p.Blocks {
+					h.Write([]byte(p.Blocks[i].Text))
+				}
+				blocks += len(p.Blocks)
+			}
 		}
 		t.Logf("%s pages %d blocks %d digest %016x", set, len(ps), blocks, h.Sum64())
 	}
