@@ -450,9 +450,12 @@ func (p *Page) similarities(title, desc *termHashSet) (ts, ds []float32) {
 	maxWords := 3*title.len() + 5
 	for i := range p.Blocks {
 		n, inT, inD := 0, 0, 0
-		words.Each(p.Blocks[i].Text, func(t string) bool {
+		words.EachTerm(p.Blocks[i].Text, func(t string, ascii bool) bool {
 			n++
-			k := termFilterKey(t)
+			k := -1
+			if ascii {
+				k = asciiFilterKey(t)
+			}
 			mt, md := title.mayHold(k), desc.mayHold(k)
 			if mt || md {
 				h := termHash(t)
@@ -515,6 +518,14 @@ func termSet(s string) *termHashSet {
 // its length and its first and last bytes, lower-cased), or -1 for any other term.
 func termFilterKey(t string) int {
 	if !asciiTerm(t) {
+		return -1
+	}
+	return asciiFilterKey(t)
+}
+
+// asciiFilterKey is termFilterKey of a term known to be ASCII.
+func asciiFilterKey(t string) int {
+	if len(t) > maxASCIITerm {
 		return -1
 	}
 	h := uint(len(t))*0x9E + uint(lowerByte(t[0]))*0x3B + uint(lowerByte(t[len(t)-1]))*0x61

@@ -108,6 +108,10 @@ type segmenter struct {
 	last        int   // where the open block's last text ended in the source
 	strongRunes int32
 	texts       []blockText // of each block, until end
+	// ranges holds the Ranges of all blocks, one after the other (each block's a part of
+	// it, not a slice of its own); the open block's start at rangesFrom.
+	ranges     [][2]int32
+	rangesFrom int
 }
 
 // frame is an open element during the walk.
@@ -132,10 +136,11 @@ func Segment(src string, root *dom.Node) *Page {
 	if body.Parent != nil && body.Parent.Atom == atom.Html {
 		p.rootTokens = appendTokens(nil, body.Parent)
 	}
-	elems, texts, textBytes := bodySize(body)
+	elems, allTexts, texts, textBytes := bodySize(body)
 	p.Elements = make([]Element, 0, elems)
 	p.Blocks = make([]Block, 0, texts)
 	s.texts = make([]blockText, 0, texts)
+	s.ranges = make([][2]int32, 0, allTexts)
 	s.line.Grow(textBytes + texts)
 	s.walk(body, -1, 0, 0)
 	s.end()
@@ -196,11 +201,11 @@ func (p *Page) setGroups() {
 	p.numGroups = int(n)
 }
 
-// bodySize returns the elements the walk from root will visit (noscript content aside), the
-// text nodes among them that are not blank and their bytes: at most the walk's blocks (a
-// block opens on such a node) and about the bytes of their text. Segment sizes its slices with them
+// bodySize returns the elements the walk from root will visit (noscript content aside), their
+// text nodes (at most the blocks' Ranges), the text nodes that are not blank and their bytes:
+// at most the walk's blocks (a block opens on such a node) and about the bytes of their text. Segment sizes its slices with them
 // rather than growing them block by block (growing them was a quarter of segmenting).
-func bodySize(root *dom.Node) (elems, texts, textBytes int) {
+func bodySize(root *dom.Node) (elems, allTexts, texts, textBytes int) {
 	stack := []*dom.Node{root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
@@ -209,6 +214,7 @@ func bodySize(root *dom.Node) (elems, texts, textBytes int) {
 		for _, c := range n.Children {
 			switch c.Type {
 			case dom.Text:
+				allTexts++
 				if !isBlank(c.Text) { // a block opens on text that is not blank
 					texts++
 					textBytes += len(c.Text)
@@ -220,7 +226,7 @@ func bodySize(root *dom.Node) (elems, texts, textBytes int) {
 			}
 		}
 	}
-	return elems, texts, textBytes
+	return elems, allTexts, texts, textBytes
 }
 
 // walk visits n's subtree iteratively.
@@ -318,6 +324,7 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 		s.line.Break()
 		s.from = s.line.Len()
 		s.cur = Block{Owner: f.elem, Start: t.Start + shift, Heading: f.head, Flags: f.flags}
+		s.rangesFrom = len(s.ranges)
 		if s.cur.Owner >= 0 {
 			s.cur.Owner = blockOwner(s.p.Elements, f.elem)
 		}
@@ -329,7 +336,7 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
-	s.cur.Ranges = append(s.cur.Ranges, [2]int32{t.Start + shift, t.End + shift})
+	s.ranges = append(s.ranges, [2]int32{t.Start + shift, t.End + shift})
 	if s.line.Len() > before {
 		written := s.line.Bytes()[before:]
 		r := int32(runeCount(written))
@@ -359,8 +366,10 @@ func (s *segmenter) boundary() {
 		txt = txt[1:]
 	}
 	if len(txt) == 0 {
+		s.ranges = s.ranges[:s.rangesFrom]
 		return
 	}
+	b.Ranges = s.ranges[s.rangesFrom:len(s.ranges):len(s.ranges)] // full: an append copies
 	end := s.line.Len()
 	s.texts = append(s.texts, blockText{start: end - len(txt), end: end, strongRunes: s.strongRunes})
 	s.strongRunes = 0

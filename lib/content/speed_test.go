@@ -149,6 +149,9 @@ func TestFeatureDigest(t *testing.T) {
 				h.Write([]byte(p.BestTitle()))
 				for i := range p.Blocks {
 					h.Write([]byte(p.Blocks[i].Text))
+					for _, r := range p.Blocks[i].Ranges {
+						put([]float32{float32(r[0]), float32(r[1])})
+					}
 				}
 				blocks += len(p.Blocks)
 			}
