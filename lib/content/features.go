@@ -2,6 +2,7 @@ package content
 
 import (
 	"math"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -174,6 +175,7 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 	pageRepeat, pageMaxBlock, pageTop5, pageHeadings := p.pageShape(rep, pageWords)
 	ogType := float32(ogTypeCode(p.Meta.OGType))
 	addrShape := p.addressInfo().shape
+	pageWordsLog := log1p(pageWords)
 	wordsBefore := float32(0)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
@@ -258,15 +260,21 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 			f[fNextLinkDensity] = -1
 		}
 		var wl, wr, ww float32
+		wwCount := 0
 		for j := max(i-3, 0); j <= min(i+3, n-1); j++ {
 			q := &p.Blocks[j]
 			wl += float32(q.LinkRunes)
 			wr += float32(q.Runes)
 			ww += float32(q.Words)
+			wwCount += q.Words
 		}
 		f[fWindowLinkDensity] = wl / max(wr, 1)
-		f[fWindowWords] = log1p(ww)
-		f[fPageWords] = log1p(pageWords)
+		if wwCount < 1<<24 { // the float32 sum ww is exact: the count's log from the table
+			f[fWindowWords] = log1pCount(wwCount)
+		} else {
+			f[fWindowWords] = log1p(ww)
+		}
+		f[fPageWords] = pageWordsLog
 		f[fPageBlocks] = log1pCount(n)
 		f[fPageLinkDensity] = pageLD
 		f[fLDType] = ldType
@@ -358,20 +366,21 @@ func (p *Page) repeats() []repeat {
 		g.sum += w
 		g.sq += w * w
 	}
-	out := make([]repeat, len(es))
-	own := make([]repeat, len(es))
-	for i := 1; i < len(es); i++ {
-		if g := &groups[es[i].group]; g.n >= 3 {
+	// own is the repeat of each group of at least 3 (an element's own, at distance 0).
+	own := make([]repeat, len(groups))
+	for k := range groups {
+		if g := &groups[k]; g.n >= 3 {
 			mean := g.sum / float64(g.n)
 			v := g.sq/float64(g.n) - mean*mean
-			own[i] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1)), groupWords: float32(g.sum)}
+			own[k] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1)), groupWords: float32(g.sum)}
 		}
 	}
+	out := make([]repeat, len(es))
 	for i := range es {
 		d := int16(0)
-		for j := int32(i); j >= 0 && d <= 6; j, d = es[j].Parent, d+1 {
-			if own[j].count > 0 {
-				out[i] = own[j]
+		for j := int32(i); j > 0 && d <= 6; j, d = es[j].Parent, d+1 { // the root has none
+			if r := &own[es[j].group]; r.count > 0 {
+				out[i] = *r
 				out[i].dist = d
 				break
 			}
@@ -649,9 +658,19 @@ func b2f(b bool) float32 {
 
 func clamp(x, lo, hi float32) float32 { return min(max(x, lo), hi) }
 
+// digits counts the ASCII digits of s, eight bytes at a time: for a byte b below 0x80,
+// b+0x50 has its high bit set when b >= '0' and b+0x46 when b > '9' (neither carries into the
+// next byte), so the high bits of (b+0x50) &^ (b+0x46) &^ b mark the digits.
 func digits(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	n, i := 0, 0
+	for ; i+8 <= len(s); i += 8 {
+		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		b := v & low7
+		n += bits.OnesCount64((b + 0x5050505050505050) &^ (b + 0x4646464646464646) &^ v & high)
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= '0' && s[i] <= '9' {
 			n++
 		}

@@ -183,3 +183,24 @@ func TestTermFilter(t *testing.T) {
 		}
 	}
 }
+
+// digits counts what a byte loop counts, at every length and alignment, next to bytes just
+// outside '0'-'9' and bytes of 0x80 and above.
+func TestDigits(t *testing.T) {
+	alphabet := "0123456789/:\x00\x7f\x80\xb0\xb9\xff aZ"
+	for k := 0; k < 5000; k++ {
+		b := make([]byte, k%40)
+		for i := range b {
+			b[i] = alphabet[(k*7+i*13+i*i)%len(alphabet)]
+		}
+		want := 0
+		for _, c := range b {
+			if c >= '0' && c <= '9' {
+				want++
+			}
+		}
+		if got := digits(string(b)); got != want {
+			t.Fatalf("%q: %d digits, want %d", b, got, want)
+		}
+	}
+}
