@@ -134,7 +134,7 @@ func Segment(src string, root *dom.Node) *Page {
 	p.Title = p.Meta.DocTitle
 	body := root.Body()
 	if body.Parent != nil && body.Parent.Atom == atom.Html {
-		p.rootTokens = appendTokens(nil, body.Parent)
+		p.rootTokens, _ = appendTokens(nil, body.Parent)
 	}
 	elems, allTexts, texts, textBytes := bodySize(body)
 	p.Elements = make([]Element, 0, elems)
@@ -240,9 +240,10 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 		}
 		e := Element{Node: n, Parent: parent, Depth: depth, FirstBlock: int32(len(s.p.Blocks)), Elements: 1}
 		e.tokens[0] = int32(len(s.p.tokens))
-		s.p.tokens = appendTokens(s.p.tokens, n)
+		var cls string
+		s.p.tokens, cls = appendTokens(s.p.tokens, n)
 		e.tokens[1] = int32(len(s.p.tokens))
-		e.Sig = signature(n)
+		e.Sig = signature(n, cls)
 		s.p.Elements = append(s.p.Elements, e)
 		isLink := n.Atom == atom.A
 		if isLink {
@@ -574,18 +575,21 @@ func flagsOf(n *dom.Node) Flags {
 // appendTokens appends the hashes of the class and id tokens of n: each name is split at
 // characters that are not letters or digits and at lower-to-upper case changes, and
 // lower-cased; digits-only tokens and single letters are left out. Names of any script are
-// tokens as they are.
-func appendTokens(dst []uint32, n *dom.Node) []uint32 {
+// tokens as they are. It returns n's class attribute too (for signature).
+func appendTokens(dst []uint32, n *dom.Node) (_ []uint32, class string) {
 	if n.Type != dom.Element {
-		return dst
+		return dst, ""
 	}
 	for _, a := range n.Attrs() {
 		if a.Key != "class" && a.Key != "id" {
 			continue
 		}
+		if a.Key == "class" {
+			class = a.Val
+		}
 		dst = splitTokens(dst, a.Val)
 	}
-	return dst
+	return dst, class
 }
 
 // allDigits reports whether w is a number: numbers are not words of a class name or a URL.
@@ -640,17 +644,16 @@ func splitTokens(dst []uint32, v string) []uint32 {
 	return dst
 }
 
-// signature hashes an element's tag and class names with their digits left out (not its
+// signature hashes an element's tag and class names (cls, its class attribute) with their digits left out (not its
 // id, which is often unique per item): siblings with the same signature are items of one
 // list (posts, cards, comments).
-func signature(n *dom.Node) uint64 {
+func signature(n *dom.Node, cls string) uint64 {
 	if n.Type != dom.Element {
 		return 0
 	}
 	var buf [128]byte
 	b := append(buf[:0], n.Tag...)
 	b = append(b, ' ')
-	cls := n.Attr("class")
 	for i := 0; i < len(cls); i++ {
 		if c := cls[i]; c < '0' || c > '9' {
 			b = append(b, c)
