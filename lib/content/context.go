@@ -170,26 +170,17 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 // group's size (log); -1 and 0 when there is none.
 func (p *Page) groupScores(sw, ww []float32) (mean, items []float32) {
 	es := p.Elements
-	type key struct {
-		parent int32
-		sig    uint64
-	}
 	type agg struct {
 		sw, ww float32
 		n      int32
 	}
-	groups := map[key]*agg{}
+	groups := make([]agg, p.numGroups)
 	for i := 1; i < len(es); i++ {
 		e := &es[i]
 		if e.Words == 0 {
 			continue
 		}
-		k := key{e.Parent, e.Sig}
-		g := groups[k]
-		if g == nil {
-			g = &agg{}
-			groups[k] = g
-		}
+		g := &groups[e.group]
 		g.sw += sw[i]
 		g.ww += ww[i]
 		g.n++
@@ -200,7 +191,7 @@ func (p *Page) groupScores(sw, ww []float32) (mean, items []float32) {
 		mean[i] = -1
 		d := 0
 		for j := int32(i); j > 0 && d <= 6; j, d = es[j].Parent, d+1 {
-			if g := groups[key{es[j].Parent, es[j].Sig}]; g != nil && g.n >= 3 {
+			if g := &groups[es[j].group]; g.n >= 3 {
 				mean[i] = g.sw / max(g.ww, 1)
 				items[i] = log1p(float32(g.n))
 				break

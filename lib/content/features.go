@@ -2,6 +2,7 @@ package content
 
 import (
 	"math"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -174,14 +175,15 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 	pageRepeat, pageMaxBlock, pageTop5, pageHeadings := p.pageShape(rep, pageWords)
 	ogType := float32(ogTypeCode(p.Meta.OGType))
 	addrShape := p.addressInfo().shape
+	pageWordsLog := log1p(pageWords)
 	wordsBefore := float32(0)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		f := dst[i*NumFeatures : (i+1)*NumFeatures]
 		words := float32(b.Words)
 		runes := float32(max(b.Runes, 1))
-		f[fWords] = log1p(words)
-		f[fRunes] = log1p(float32(b.Runes))
+		f[fWords] = log1pCount(b.Words)
+		f[fRunes] = log1pCount(b.Runes)
 		f[fSentences] = float32(b.Sentences)
 		f[fSentencesPerWord] = float32(b.Sentences) / (words + 1)
 		f[fLinkDensity] = float32(b.LinkRunes) / runes
@@ -201,29 +203,29 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		f[fOwnerTag] = float32(tagCode(o.Node))
 		f[fOwnerDepth] = float32(o.Depth)
 		f[fOwnerRelDepth] = float32(o.Depth) / float32(maxDepth)
-		f[fOwnerWords] = log1p(float32(o.Words))
+		f[fOwnerWords] = log1pCount(o.Words)
 		f[fOwnerLinkDensity] = ratio(o.LinkWords, o.Words)
-		f[fOwnerBlocks] = log1p(float32(o.Blocks))
+		f[fOwnerBlocks] = log1pCount(o.Blocks)
 		up1 := up(es, b.Owner, 1)
-		f[fUp1Words] = log1p(float32(es[up1].Words))
+		f[fUp1Words] = log1pCount(es[up1].Words)
 		f[fUp1LinkDensity] = ratio(es[up1].LinkWords, es[up1].Words)
-		f[fUp1Blocks] = log1p(float32(es[up1].Blocks))
+		f[fUp1Blocks] = log1pCount(es[up1].Blocks)
 		f[fUp1Share] = float32(es[up1].Words) / pageWords
 		f[fUp1Density] = float32(es[up1].Runes) / float32(es[up1].Elements)
 		up2 := up(es, up1, 1)
-		f[fUp2Words] = log1p(float32(es[up2].Words))
+		f[fUp2Words] = log1pCount(es[up2].Words)
 		f[fUp2LinkDensity] = ratio(es[up2].LinkWords, es[up2].Words)
-		f[fUp2Blocks] = log1p(float32(es[up2].Blocks))
+		f[fUp2Blocks] = log1pCount(es[up2].Blocks)
 		f[fUp2Share] = float32(es[up2].Words) / pageWords
 		up3 := up(es, up2, 1)
-		f[fUp3Words] = log1p(float32(es[up3].Words))
+		f[fUp3Words] = log1pCount(es[up3].Words)
 		f[fUp3LinkDensity] = ratio(es[up3].LinkWords, es[up3].Words)
 		f[fUp3Share] = float32(es[up3].Words) / pageWords
 		up5 := up(es, up3, 2)
 		f[fUp5Share] = float32(es[up5].Words) / pageWords
 		f[fUp5LinkDensity] = ratio(es[up5].LinkWords, es[up5].Words)
 		if r := rep[b.Owner]; r.count > 0 {
-			f[fRepeatCount] = log1p(float32(r.count))
+			f[fRepeatCount] = log1pCount(r.count)
 			f[fRepeatDist] = float32(r.dist)
 			f[fRepeatItemWords] = log1p(r.itemWords)
 			f[fRepeatSpread] = r.spread
@@ -243,7 +245,7 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		f[fDescSim] = descSim[i]
 		if i > 0 {
 			q := &p.Blocks[i-1]
-			f[fPrevWords] = log1p(float32(q.Words))
+			f[fPrevWords] = log1pCount(q.Words)
 			f[fPrevLinkDensity] = float32(q.LinkRunes) / float32(max(q.Runes, 1))
 			f[fPrevHeading] = float32(q.Heading)
 		} else {
@@ -251,23 +253,29 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		}
 		if i+1 < n {
 			q := &p.Blocks[i+1]
-			f[fNextWords] = log1p(float32(q.Words))
+			f[fNextWords] = log1pCount(q.Words)
 			f[fNextLinkDensity] = float32(q.LinkRunes) / float32(max(q.Runes, 1))
 			f[fNextHeading] = float32(q.Heading)
 		} else {
 			f[fNextLinkDensity] = -1
 		}
 		var wl, wr, ww float32
+		wwCount := 0
 		for j := max(i-3, 0); j <= min(i+3, n-1); j++ {
 			q := &p.Blocks[j]
 			wl += float32(q.LinkRunes)
 			wr += float32(q.Runes)
 			ww += float32(q.Words)
+			wwCount += q.Words
 		}
 		f[fWindowLinkDensity] = wl / max(wr, 1)
-		f[fWindowWords] = log1p(ww)
-		f[fPageWords] = log1p(pageWords)
-		f[fPageBlocks] = log1p(float32(n))
+		if wwCount < 1<<24 { // the float32 sum ww is exact: the count's log from the table
+			f[fWindowWords] = log1pCount(wwCount)
+		} else {
+			f[fWindowWords] = log1p(ww)
+		}
+		f[fPageWords] = pageWordsLog
+		f[fPageBlocks] = log1pCount(n)
 		f[fPageLinkDensity] = pageLD
 		f[fLDType] = ldType
 		f[fRepeatGroupShare] = rep[b.Owner].groupWords / pageWords
@@ -342,46 +350,37 @@ type repeat struct {
 // that has at least two siblings of its signature with text.
 func (p *Page) repeats() []repeat {
 	es := p.Elements
-	type key struct {
-		parent int32
-		sig    uint64
-	}
 	type agg struct {
 		n       int32
 		sum, sq float64
 	}
-	groups := make(map[key]*agg)
+	groups := make([]agg, p.numGroups)
 	for i := 1; i < len(es); i++ {
 		e := &es[i]
 		if e.Words == 0 || e.Node.Type != dom.Element {
 			continue
 		}
-		k := key{e.Parent, e.Sig}
-		g := groups[k]
-		if g == nil {
-			g = &agg{}
-			groups[k] = g
-		}
+		g := &groups[e.group]
 		g.n++
 		w := float64(e.Words)
 		g.sum += w
 		g.sq += w * w
 	}
-	out := make([]repeat, len(es))
-	own := make([]repeat, len(es))
-	for i := 1; i < len(es); i++ {
-		e := &es[i]
-		if g := groups[key{e.Parent, e.Sig}]; g != nil && g.n >= 3 {
+	// own is the repeat of each group of at least 3 (an element's own, at distance 0).
+	own := make([]repeat, len(groups))
+	for k := range groups {
+		if g := &groups[k]; g.n >= 3 {
 			mean := g.sum / float64(g.n)
 			v := g.sq/float64(g.n) - mean*mean
-			own[i] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1)), groupWords: float32(g.sum)}
+			own[k] = repeat{count: g.n, itemWords: float32(mean), spread: float32(math.Sqrt(max(v, 0)) / max(mean, 1)), groupWords: float32(g.sum)}
 		}
 	}
+	out := make([]repeat, len(es))
 	for i := range es {
 		d := int16(0)
-		for j := int32(i); j >= 0 && d <= 6; j, d = es[j].Parent, d+1 {
-			if own[j].count > 0 {
-				out[i] = own[j]
+		for j := int32(i); j > 0 && d <= 6; j, d = es[j].Parent, d+1 { // the root has none
+			if r := &own[es[j].group]; r.count > 0 {
+				out[i] = *r
 				out[i].dist = d
 				break
 			}
@@ -449,23 +448,32 @@ func (p *Page) titleBlock(sim []float32) int {
 }
 
 // similarities returns the share of each block's terms (its first 400) found in the title's
-// and in the description's terms, in one pass over the block's text.
-func (p *Page) similarities(title, desc termHashSet) (ts, ds []float32) {
+// and in the description's terms, in one pass over the block's text. A term that neither
+// set's filter admits is counted without being hashed (most terms of a page).
+func (p *Page) similarities(title, desc *termHashSet) (ts, ds []float32) {
 	ts = make([]float32, len(p.Blocks))
 	ds = make([]float32, len(p.Blocks))
-	if len(title) == 0 && len(desc) == 0 {
+	if title.len() == 0 && desc.len() == 0 {
 		return ts, ds
 	}
-	maxWords := 3*len(title) + 5
+	maxWords := 3*title.len() + 5
 	for i := range p.Blocks {
 		n, inT, inD := 0, 0, 0
-		eachTermHash(p.Blocks[i].Text, func(h uint64) bool {
+		words.EachTerm(p.Blocks[i].Text, func(t string, ascii bool) bool {
 			n++
-			if _, ok := title[h]; ok {
-				inT++
+			k := -1
+			if ascii {
+				k = asciiFilterKey(t)
 			}
-			if _, ok := desc[h]; ok {
-				inD++
+			mt, md := title.mayHold(k), desc.mayHold(k)
+			if mt || md {
+				h := termHash(t)
+				if mt && title.has(h) {
+					inT++
+				}
+				if md && desc.has(h) {
+					inD++
+				}
 			}
 			return n < 400
 		})
@@ -480,27 +488,86 @@ func (p *Page) similarities(title, desc termHashSet) (ts, ds []float32) {
 	return ts, ds
 }
 
-// termHashSet is a set of lower-cased terms by their hashes.
-type termHashSet map[uint64]struct{}
+// termHashSet is a set of lower-cased terms by their hashes (termHash), with a filter of
+// what its terms look like (termFilterKey: the length and the first and last bytes of a
+// term lower-cased). An ASCII term whose key is not in the filter is not in the set, and need
+// not be hashed to know so (the filter can only leave out a term that merely shares a term's
+// hash).
+type termHashSet struct {
+	hashes map[uint64]struct{}
+	filter [termFilterBits / 64]uint64
+}
 
-func termSet(s string) termHashSet {
+// termFilterBits is the size of a termHashSet's filter: a title and a description of 50
+// distinct terms set at most a tenth of it.
+const termFilterBits = 512
+
+func termSet(s string) *termHashSet {
+	set := &termHashSet{}
 	if s == "" {
-		return nil
+		return set
 	}
-	m := termHashSet{}
-	eachTermHash(s, func(h uint64) bool { m[h] = struct{}{}; return true })
-	return m
+	set.hashes = map[uint64]struct{}{}
+	words.Each(s, func(t string) bool {
+		set.hashes[termHash(t)] = struct{}{}
+		if !asciiTerm(t) {
+			t = strings.ToLower(t) // ASCII lower-cased (U+212A, the Kelvin sign: k)?
+			if !asciiTerm(t) {
+				return true
+			}
+		}
+		k := termFilterKey(t)
+		set.filter[k/64] |= 1 << (k % 64)
+		return true
+	})
+	return set
+}
+
+// termFilterKey returns the filter bit of an ASCII term of at most maxASCIITerm bytes (from
+// its length and its first and last bytes, lower-cased), or -1 for any other term.
+func termFilterKey(t string) int {
+	if !asciiTerm(t) {
+		return -1
+	}
+	return asciiFilterKey(t)
+}
+
+// asciiFilterKey is termFilterKey of a term known to be ASCII.
+func asciiFilterKey(t string) int {
+	if len(t) > maxASCIITerm {
+		return -1
+	}
+	h := uint(len(t))*0x9E + uint(lowerByte(t[0]))*0x3B + uint(lowerByte(t[len(t)-1]))*0x61
+	return int(h % termFilterBits)
+}
+
+// len returns the number of distinct term hashes of the set.
+func (s *termHashSet) len() int { return len(s.hashes) }
+
+// has reports whether a term hash is in the set.
+func (s *termHashSet) has(h uint64) bool {
+	_, ok := s.hashes[h]
+	return ok
+}
+
+// mayHold reports whether the term of filter key k (termFilterKey) may be in the set: false
+// for any term when the set is empty, and for an ASCII term whose bit is not set.
+func (s *termHashSet) mayHold(k int) bool {
+	if len(s.hashes) == 0 {
+		return false
+	}
+	return k < 0 || s.filter[k/64]&(1<<(k%64)) != 0
 }
 
 // overlap is the share of the terms of text found in set.
-func overlap(text string, set termHashSet) float32 {
-	if len(set) == 0 {
+func overlap(text string, set *termHashSet) float32 {
+	if set.len() == 0 {
 		return 0
 	}
 	n, in := 0, 0
-	eachTermHash(text, func(h uint64) bool {
+	words.Each(text, func(t string) bool {
 		n++
-		if _, ok := set[h]; ok {
+		if set.mayHold(termFilterKey(t)) && set.has(termHash(t)) {
 			in++
 		}
 		return n < 400
@@ -511,28 +578,42 @@ func overlap(text string, set termHashSet) float32 {
 	return float32(in) / float32(n)
 }
 
-// eachTermHash calls fn with the hash of each lower-cased term of text (lib/words terms),
-// lower-casing ASCII in place of a copy and other scripts through strings.ToLower.
-func eachTermHash(text string, fn func(uint64) bool) {
-	var buf [64]byte
-	words.Each(text, func(t string) bool {
-		ascii := len(t) <= len(buf)
-		for i := 0; ascii && i < len(t); i++ {
-			ascii = t[i] < utf8.RuneSelf
+// maxASCIITerm is the longest ASCII term termHash lower-cases in a buffer on the stack.
+const maxASCIITerm = 64
+
+// asciiTerm reports whether t is ASCII and at most maxASCIITerm bytes long: lower-cased
+// byte by byte, its length stays the same.
+func asciiTerm(t string) bool {
+	if len(t) > maxASCIITerm {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			return false
 		}
-		if ascii {
-			b := buf[:len(t)]
-			for i := 0; i < len(t); i++ {
-				c := t[i]
-				if c >= 'A' && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				b[i] = c
-			}
-			return fn(xxhash.Sum64(b))
+	}
+	return true
+}
+
+func lowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return c
+}
+
+// termHash is the hash of a lower-cased term (a lib/words term): ASCII lower-cased in place
+// of a copy, other scripts through strings.ToLower.
+func termHash(t string) uint64 {
+	if asciiTerm(t) {
+		var buf [maxASCIITerm]byte
+		b := buf[:len(t)]
+		for i := 0; i < len(t); i++ {
+			b[i] = lowerByte(t[i])
 		}
-		return fn(xxhash.Sum64String(strings.ToLower(t)))
-	})
+		return xxhash.Sum64(b)
+	}
+	return xxhash.Sum64String(strings.ToLower(t))
 }
 
 func up(es []Element, i int32, levels int) int32 {
@@ -551,6 +632,23 @@ func ratio(a, b int32) float32 {
 
 func log1p(x float32) float32 { return float32(math.Log1p(float64(x))) }
 
+// log1pTable holds log1p of the counts 0 to 4095: the features take the log of a count (words,
+// runes, blocks) a dozen times a block, mostly of small ones.
+var log1pTable = func() (t [4096]float32) {
+	for i := range t {
+		t[i] = log1p(float32(i))
+	}
+	return t
+}()
+
+// log1pCount is log1p(float32(n)), bit for bit, from log1pTable when n is in it.
+func log1pCount[T int | int32](n T) float32 {
+	if n >= 0 && n < T(len(log1pTable)) {
+		return log1pTable[n]
+	}
+	return log1p(float32(n))
+}
+
 func b2f(b bool) float32 {
 	if b {
 		return 1
@@ -560,9 +658,19 @@ func b2f(b bool) float32 {
 
 func clamp(x, lo, hi float32) float32 { return min(max(x, lo), hi) }
 
+// digits counts the ASCII digits of s, eight bytes at a time: for a byte b below 0x80,
+// b+0x50 has its high bit set when b >= '0' and b+0x46 when b > '9' (neither carries into the
+// next byte), so the high bits of (b+0x50) &^ (b+0x46) &^ b mark the digits.
 func digits(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	n, i := 0, 0
+	for ; i+8 <= len(s); i += 8 {
+		v := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		b := v & low7
+		n += bits.OnesCount64((b + 0x5050505050505050) &^ (b + 0x4646464646464646) &^ v & high)
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= '0' && s[i] <= '9' {
 			n++
 		}

@@ -40,21 +40,13 @@ func (m *Model) ScoresOf(p *Page, x []float32) []float32 {
 
 // BlockScores returns the first stage's scores of the blocks from their features x.
 func (m *Model) BlockScores(p *Page, x []float32) []float32 {
-	out := make([]float32, len(p.Blocks))
-	for i := range out {
-		out[i] = m.Trees.Predict(x[i*NumFeatures : (i+1)*NumFeatures])
-	}
-	return out
+	return m.Trees.Predicts(x[:len(p.Blocks)*NumFeatures], nil)
 }
 
 // ContextScores returns the second stage's scores from the first stage's features and scores.
 func (m *Model) ContextScores(p *Page, x, s []float32) []float32 {
 	x2 := p.ContextFeatures(x, s, nil)
-	out := make([]float32, len(p.Blocks))
-	for i := range out {
-		out[i] = m.Context.Predict(x2[i*NumContextFeatures : (i+1)*NumContextFeatures])
-	}
-	return out
+	return m.Context.Predicts(x2, nil)
 }
 
 // modelMagic starts a model file; its last digit is the format version, which changes

@@ -56,6 +56,9 @@ type Element struct {
 	FirstBlock, LastBlock              int32 // the blocks of the subtree: [FirstBlock, LastBlock)
 	// Sig is the element's shape: tag and class tokens, for finding repeated siblings.
 	Sig uint64
+	// group numbers the element's siblings of its shape (same parent, same Sig): Page.numGroups
+	// groups, -1 for the root.
+	group int32
 }
 
 // A Block is one line a reader sees: a run of text between block boundaries (a paragraph,
@@ -90,6 +93,7 @@ type Page struct {
 	// of those and the body's.
 	rootTokens []uint32
 	bodyWords  []uint64
+	numGroups  int // groups of same-shape siblings (Element.group)
 }
 
 // segmenter walks a tree into blocks.
@@ -103,6 +107,11 @@ type segmenter struct {
 	newLink     bool  // a link was opened and has had no text yet
 	last        int   // where the open block's last text ended in the source
 	strongRunes int32
+	texts       []blockText // of each block, until end
+	// ranges holds the Ranges of all blocks, one after the other (each block's a part of
+	// it, not a slice of its own); the open block's start at rangesFrom.
+	ranges     [][2]int32
+	rangesFrom int
 }
 
 // frame is an open element during the walk.
@@ -125,8 +134,14 @@ func Segment(src string, root *dom.Node) *Page {
 	p.Title = p.Meta.DocTitle
 	body := root.Body()
 	if body.Parent != nil && body.Parent.Atom == atom.Html {
-		p.rootTokens = appendTokens(nil, body.Parent)
+		p.rootTokens, _ = appendTokens(nil, body.Parent)
 	}
+	elems, allTexts, texts, textBytes := bodySize(body)
+	p.Elements = make([]Element, 0, elems)
+	p.Blocks = make([]Block, 0, texts)
+	s.texts = make([]blockText, 0, texts)
+	s.ranges = make([][2]int32, 0, allTexts)
+	s.line.Grow(textBytes + texts)
 	s.walk(body, -1, 0, 0)
 	s.end()
 	// Subtree sums, children before parents (elements are in pre-order).
@@ -141,7 +156,77 @@ func Segment(src string, root *dom.Node) *Page {
 			q.Runes += e.Runes
 		}
 	}
+	p.setGroups()
 	return p
+}
+
+// setGroups numbers the groups of same-shape siblings (same parent, same Sig) in the order of
+// their first element and sets each element's group (the root's -1), so that the
+// repeated-item features (repeats, groupScores) sum over a group in a slice: a map lookup per
+// element and ancestor was a tenth of the content step. The numbers come from an
+// open-addressing table of each group's first element, probed from Sig (already a hash)
+// mixed with the parent; a slot matches an element of the same parent and Sig only, so
+// distinct groups never merge.
+func (p *Page) setGroups() {
+	es := p.Elements
+	size := 16
+	for size < 2*len(es) {
+		size *= 2
+	}
+	table := make([]int32, size) // a group's first element + 1; 0: an empty slot
+	mask := uint64(size - 1)
+	n := int32(0)
+	for i := range es {
+		if i == 0 {
+			es[i].group = -1
+			continue
+		}
+		e := &es[i]
+		h := (e.Sig ^ uint64(uint32(e.Parent))*0x9E3779B97F4A7C15) & mask
+		for {
+			first := table[h] - 1
+			if first < 0 {
+				table[h] = int32(i) + 1
+				e.group = n
+				n++
+				break
+			}
+			if f := &es[first]; f.Sig == e.Sig && f.Parent == e.Parent {
+				e.group = f.group
+				break
+			}
+			h = (h + 1) & mask
+		}
+	}
+	p.numGroups = int(n)
+}
+
+// bodySize returns the elements the walk from root will visit (noscript content aside), their
+// text nodes (at most the blocks' Ranges), the text nodes that are not blank and their bytes:
+// at most the walk's blocks (a block opens on such a node) and about the bytes of their text. Segment sizes its slices with them
+// rather than growing them block by block (growing them was a quarter of segmenting).
+func bodySize(root *dom.Node) (elems, allTexts, texts, textBytes int) {
+	stack := []*dom.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		elems++
+		for _, c := range n.Children {
+			switch c.Type {
+			case dom.Text:
+				allTexts++
+				if !isBlank(c.Text) { // a block opens on text that is not blank
+					texts++
+					textBytes += len(c.Text)
+				}
+			case dom.Element:
+				if !dom.IsHidden(c.Atom) && c.Atom != atom.Br && c.Atom != atom.Hr {
+					stack = append(stack, c)
+				}
+			}
+		}
+	}
+	return elems, allTexts, texts, textBytes
 }
 
 // walk visits n's subtree iteratively.
@@ -155,9 +240,10 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 		}
 		e := Element{Node: n, Parent: parent, Depth: depth, FirstBlock: int32(len(s.p.Blocks)), Elements: 1}
 		e.tokens[0] = int32(len(s.p.tokens))
-		s.p.tokens = appendTokens(s.p.tokens, n)
+		var cls string
+		s.p.tokens, cls = appendTokens(s.p.tokens, n)
 		e.tokens[1] = int32(len(s.p.tokens))
-		e.Sig = signature(n)
+		e.Sig = signature(n, cls)
 		s.p.Elements = append(s.p.Elements, e)
 		isLink := n.Atom == atom.A
 		if isLink {
@@ -239,6 +325,7 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 		s.line.Break()
 		s.from = s.line.Len()
 		s.cur = Block{Owner: f.elem, Start: t.Start + shift, Heading: f.head, Flags: f.flags}
+		s.rangesFrom = len(s.ranges)
 		if s.cur.Owner >= 0 {
 			s.cur.Owner = blockOwner(s.p.Elements, f.elem)
 		}
@@ -250,7 +337,7 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
-	s.cur.Ranges = append(s.cur.Ranges, [2]int32{t.Start + shift, t.End + shift})
+	s.ranges = append(s.ranges, [2]int32{t.Start + shift, t.End + shift})
 	if s.line.Len() > before {
 		written := s.line.Bytes()[before:]
 		r := int32(runeCount(written))
@@ -280,28 +367,47 @@ func (s *segmenter) boundary() {
 		txt = txt[1:]
 	}
 	if len(txt) == 0 {
+		s.ranges = s.ranges[:s.rangesFrom]
 		return
 	}
-	b.Text = string(txt)
-	b.Stats = words.Measure(b.Text)
-	if s.strongRunes*10 >= int32(b.Runes)*9 && b.Runes > 0 {
-		b.Flags |= InStrong
-	}
+	b.Ranges = s.ranges[s.rangesFrom:len(s.ranges):len(s.ranges)] // full: an append copies
+	end := s.line.Len()
+	s.texts = append(s.texts, blockText{start: end - len(txt), end: end, strongRunes: s.strongRunes})
 	s.strongRunes = 0
 	s.line.Break()
-	// Count the block in its owner and the owner's ancestors (done by the sums), and
-	// in the element itself.
-	e := &s.p.Elements[b.Owner]
-	e.Words += int32(b.Words)
-	e.Runes += int32(b.Runes)
-	if b.Runes > 0 {
-		e.LinkWords += int32(int64(b.Words) * int64(b.LinkRunes) / int64(b.Runes))
-	}
-	e.Blocks++
 	s.p.Blocks = append(s.p.Blocks, b)
 }
 
-func (s *segmenter) end() { s.boundary() }
+// blockText is where a block's text lies in the segmenter's line, and the runes of it in
+// bold or emphasis, until end gives the blocks their text.
+type blockText struct {
+	start, end  int
+	strongRunes int32
+}
+
+// end ends the open block and gives every block its text, a part of one string of the
+// page's lines (one allocation, not one a block), and its counts: its Stats, the InStrong
+// flag, and its words, runes and links counted in its owner (and in the owner's ancestors
+// by Segment's sums).
+func (s *segmenter) end() {
+	s.boundary()
+	all := s.line.String()
+	for i := range s.p.Blocks {
+		b, t := &s.p.Blocks[i], s.texts[i]
+		b.Text = all[t.start:t.end]
+		b.Stats = words.Measure(b.Text)
+		if t.strongRunes*10 >= int32(b.Runes)*9 && b.Runes > 0 {
+			b.Flags |= InStrong
+		}
+		e := &s.p.Elements[b.Owner]
+		e.Words += int32(b.Words)
+		e.Runes += int32(b.Runes)
+		if b.Runes > 0 {
+			e.LinkWords += int32(int64(b.Words) * int64(b.LinkRunes) / int64(b.Runes))
+		}
+		e.Blocks++
+	}
+}
 
 // spaceBetween reports whether the source between two text nodes of a block, src[a:b],
 // holds white space outside tags: text that a tree without white-space-only text nodes
@@ -469,18 +575,21 @@ func flagsOf(n *dom.Node) Flags {
 // appendTokens appends the hashes of the class and id tokens of n: each name is split at
 // characters that are not letters or digits and at lower-to-upper case changes, and
 // lower-cased; digits-only tokens and single letters are left out. Names of any script are
-// tokens as they are.
-func appendTokens(dst []uint32, n *dom.Node) []uint32 {
+// tokens as they are. It returns n's class attribute too (for signature).
+func appendTokens(dst []uint32, n *dom.Node) (_ []uint32, class string) {
 	if n.Type != dom.Element {
-		return dst
+		return dst, ""
 	}
 	for _, a := range n.Attrs() {
 		if a.Key != "class" && a.Key != "id" {
 			continue
 		}
+		if a.Key == "class" {
+			class = a.Val
+		}
 		dst = splitTokens(dst, a.Val)
 	}
-	return dst
+	return dst, class
 }
 
 // allDigits reports whether w is a number: numbers are not words of a class name or a URL.
@@ -535,17 +644,16 @@ func splitTokens(dst []uint32, v string) []uint32 {
 	return dst
 }
 
-// signature hashes an element's tag and class names with their digits left out (not its
+// signature hashes an element's tag and class names (cls, its class attribute) with their digits left out (not its
 // id, which is often unique per item): siblings with the same signature are items of one
 // list (posts, cards, comments).
-func signature(n *dom.Node) uint64 {
+func signature(n *dom.Node, cls string) uint64 {
 	if n.Type != dom.Element {
 		return 0
 	}
 	var buf [128]byte
 	b := append(buf[:0], n.Tag...)
 	b = append(b, ' ')
-	cls := n.Attr("class")
 	for i := 0; i < len(cls); i++ {
 		if c := cls[i]; c < '0' || c > '9' {
 			b = append(b, c)

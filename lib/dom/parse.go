@@ -108,8 +108,8 @@ func Parse(src string, opts ...Option) *Node {
 	}
 	sc := NewScanner(src)
 	for {
-		e, ok := sc.Next()
-		if !ok {
+		e := sc.next() // valid until the next call
+		if e == nil {
 			break
 		}
 		switch e.Kind {
@@ -144,12 +144,12 @@ func Parse(src string, opts ...Option) *Node {
 			}
 			n := b.node()
 			n.Type, n.Tag, n.Start, n.End = Text, "#text", int32(e.Start), int32(e.End)
-			n.Text = sc.Text(&e)
+			n.Text = sc.Text(e)
 			attach(n)
 		case CommentEvent:
 			n := b.node()
 			n.Type, n.Tag, n.Start, n.End = Comment, "#comment", int32(e.Start), int32(e.End)
-			n.Text = sc.Text(&e)
+			n.Text = sc.Text(e)
 			attach(n)
 		}
 	}

@@ -36,7 +36,7 @@ func wideData(n, nf int, seed uint64) *Data {
 // rows with NaN and values equal to thresholds.
 func TestFlatMarginBitIdentical(t *testing.T) {
 	p := DefaultParams
-	p.Trees, p.Depth = 60, 6
+	p.Trees, p.Depth = 62, 6 // not a multiple of 4: margins' last trees are walked one by one
 	const nf = 12
 	m := Train(wideData(5000, nf, 11), p)
 	b, err := m.AppendBinary(nil)
@@ -69,10 +69,29 @@ func TestFlatMarginBitIdentical(t *testing.T) {
 			t.Fatalf("row %d: flat margin %v, walked %v", i, f, w)
 		}
 	}
+	// Margins, rows in blocks, gives the same bits, for any number of rows (odd ones and
+	// part blocks included).
+	for _, n := range []int{0, 1, 2, 3, rowBlock - 1, rowBlock, rowBlock + 1, test.Rows()} {
+		ms := got.Margins(test.X[:n*nf], nil)
+		if len(ms) != n {
+			t.Fatalf("%d rows: %d margins", n, len(ms))
+		}
+		for i, v := range ms {
+			if w := m.walkMargin(test.X[i*nf : (i+1)*nf]); math.Float32bits(v) != math.Float32bits(w) {
+				t.Fatalf("%d rows, row %d: Margins %v, walked %v", n, i, v, w)
+			}
+		}
+	}
 	// A model changed after decoding is walked again.
 	got.Trees = got.Trees[:10]
 	if got.flat.valid(got) {
 		t.Error("the flat form is still used after Trees changed")
+	}
+	m.Trees = m.Trees[:10]
+	for i, v := range got.Margins(test.X[:5*nf], nil) {
+		if w := m.walkMargin(test.X[i*nf : (i+1)*nf]); v != w {
+			t.Fatalf("row %d after the change: Margins %v, walked %v", i, v, w)
+		}
 	}
 }
 

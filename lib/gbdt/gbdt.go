@@ -100,6 +100,35 @@ func (m *Model) walkMargin(x []float32) float32 {
 	return s
 }
 
+// Margins returns the model's raw score of each row of x (NumFeatures values a row, row after
+// row) into out (nil, or too short: a new slice), bit for bit what Margin gives for each row,
+// faster for many rows (see flat.margins).
+func (m *Model) Margins(x []float32, out []float32) []float32 {
+	n := len(x) / max(m.NumFeatures, 1)
+	if cap(out) < n {
+		out = make([]float32, n)
+	}
+	out = out[:n]
+	if m.flat.valid(m) {
+		m.flat.margins(m.Base, x, m.NumFeatures, out)
+		return out
+	}
+	for i := range out {
+		out[i] = m.walkMargin(x[i*m.NumFeatures : (i+1)*m.NumFeatures])
+	}
+	return out
+}
+
+// Predicts returns the probability of the positive class for each row of x into out (see
+// Margins).
+func (m *Model) Predicts(x []float32, out []float32) []float32 {
+	out = m.Margins(x, out)
+	for i, z := range out {
+		out[i] = Sigmoid(z)
+	}
+	return out
+}
+
 // Predict returns the probability of the positive class for x.
 func (m *Model) Predict(x []float32) float32 { return Sigmoid(m.Margin(x)) }
 

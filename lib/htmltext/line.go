@@ -25,5 +25,15 @@ func (l *Line) Bytes() []byte { return l.r.out }
 // String returns the text so far.
 func (l *Line) String() string { return string(l.r.out) }
 
+// Grow makes room for n more bytes of text, so that a caller that knows about how much it
+// will write does not grow the buffer step by step.
+func (l *Line) Grow(n int) {
+	if n > cap(l.r.out)-len(l.r.out) {
+		out := make([]byte, len(l.r.out), len(l.r.out)+n)
+		copy(out, l.r.out)
+		l.r.out = out
+	}
+}
+
 // Reset empties the Line, keeping its buffer.
 func (l *Line) Reset() { l.r = renderer{out: l.r.out[:0]} }

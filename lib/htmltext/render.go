@@ -407,10 +407,29 @@ func (r *renderer) writeRune(s string) {
 	r.out = append(r.out, s...)
 }
 
-// writeString writes decoded text.
+// writeString writes decoded text. A run of printable ASCII (other than the space), with
+// single spaces between printable bytes, is written at once as it stands: after its first
+// byte no break is due and the last byte written is not a line break, so writeByte and flush
+// byte by byte would write each such space as it is and each printable byte after it.
 func (r *renderer) writeString(s string) {
 	for i := 0; i < len(s); {
 		c := s[i]
+		if c > ' ' && c < 0x7f {
+			j := i + 1
+			for j < len(s) {
+				if d := s[j]; d > ' ' && d < 0x7f {
+					j++
+				} else if d == ' ' && j+1 < len(s) && s[j+1] > ' ' && s[j+1] < 0x7f {
+					j += 2
+				} else {
+					break
+				}
+			}
+			r.flush()
+			r.out = append(r.out, s[i:j]...)
+			i = j
+			continue
+		}
 		if c < 0x80 {
 			r.writeByte(c)
 			i++

@@ -108,16 +108,29 @@ func Measure(text string) Stats {
 	in, sawWord := false, false
 	for i := 0; i < len(text); {
 		c := text[i]
-		var r rune
-		if c < utf8.RuneSelf {
-			r = rune(c)
-			i++
-		} else {
-			var size int
-			r, size = utf8.DecodeRuneInString(text[i:])
-			i += size
-		}
 		s.Runes++
+		if c < utf8.RuneSelf { // ASCII: as below, by its class alone (never unspaced)
+			i++
+			switch asciiClass[c] {
+			case 1:
+				if !in {
+					s.Words++
+				}
+				s.WordRunes++
+				in, sawWord = true, true
+			case 2:
+				in = false
+				if sawWord {
+					s.Sentences++
+					sawWord = false
+				}
+			default:
+				in = false
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
 		switch {
 		case r >= 0x0E00 && Unspaced(r):
 			s.Unspaced++
@@ -148,31 +161,49 @@ func Count(text string) int { return Measure(text).Words }
 // runes of spaced scripts, or one character of an unspaced script. It stops when yield
 // returns false.
 func Each(text string, yield func(term string) bool) {
-	start := -1
+	EachTerm(text, func(term string, _ bool) bool { return yield(term) })
+}
+
+// EachTerm is Each, telling yield too whether the term is all ASCII (a caller that treats
+// ASCII terms faster need not look at their bytes again).
+func EachTerm(text string, yield func(term string, ascii bool) bool) {
+	start, ascii := -1, true
 	for i := 0; i < len(text); {
 		c := text[i]
-		r, size := rune(c), 1
-		if c >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(text[i:])
-		}
-		switch {
-		case r >= 0x0E00 && Unspaced(r):
-			if start >= 0 {
-				if !yield(text[start:i]) {
+		if c < utf8.RuneSelf { // ASCII: a word rune or not (IsWordRune), never unspaced
+			if asciiClass[c] == 1 {
+				if start < 0 {
+					start, ascii = i, true
+				}
+			} else if start >= 0 {
+				if !yield(text[start:i], ascii) {
 					return
 				}
 				start = -1
 			}
-			if !yield(text[i : i+size]) {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r >= 0x0E00 && Unspaced(r):
+			if start >= 0 {
+				if !yield(text[start:i], ascii) {
+					return
+				}
+				start = -1
+			}
+			if !yield(text[i:i+size], false) {
 				return
 			}
 		case IsWordRune(r):
 			if start < 0 {
 				start = i
 			}
+			ascii = false
 		default:
 			if start >= 0 {
-				if !yield(text[start:i]) {
+				if !yield(text[start:i], ascii) {
 					return
 				}
 				start = -1
@@ -181,7 +212,7 @@ func Each(text string, yield func(term string) bool) {
 		i += size
 	}
 	if start >= 0 {
-		yield(text[start:])
+		yield(text[start:], ascii)
 	}
 }
 

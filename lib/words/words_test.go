@@ -58,3 +58,23 @@ func BenchmarkMeasureASCII(b *testing.B) {
 		Measure(text)
 	}
 }
+
+// EachTerm gives Each's terms and says which are all ASCII.
+func TestEachTermASCII(t *testing.T) {
+	text := "Hello, wörld_1 東京 abc Ünï x9 …end"
+	var got []string
+	EachTerm(text, func(term string, ascii bool) bool {
+		isASCII := true
+		for i := 0; i < len(term); i++ {
+			isASCII = isASCII && term[i] < 0x80
+		}
+		if ascii != isASCII {
+			t.Errorf("%q: ascii %v", term, ascii)
+		}
+		got = append(got, term)
+		return true
+	})
+	if want := []string{"Hello", "wörld_1", "東", "京", "abc", "Ünï", "x9", "end"}; !slices.Equal(got, want) {
+		t.Errorf("EachTerm %q, want %q", got, want)
+	}
+}
