@@ -256,13 +256,22 @@ type Found struct {
 	Fit float64
 }
 
-// Find applies the model to a page: its content, the template evidence and how well the
-// page fits. Kept is what Content returns. Safe for concurrent use.
-func (m *Model) Find(html string) Found {
-	type occ struct {
-		a, b  int
-		share float64
-	}
+// Marks is what a model's template strings mark on one page: the matching Find starts with
+// and most of its work. Only the model that made them may use them, on that page.
+type Marks struct {
+	spans [][2]int // Template's spans
+	found int      // the distinct template strings marked
+	occs  []occ    // the occurrences marked, in order of their ends
+}
+
+// occ is one occurrence marked, with its string's share of the sample pages.
+type occ struct {
+	a, b  int
+	share float64
+}
+
+// marks matches the template strings on html.
+func (m *Model) marks(html string) *Marks {
 	var occs []occ
 	spans, found := m.match(html, func(id int32, a, b int) {
 		share := 1.0
@@ -271,6 +280,19 @@ func (m *Model) Find(html string) Found {
 		}
 		occs = append(occs, occ{a, b, share})
 	})
+	return &Marks{spans: spans, found: found, occs: occs}
+}
+
+// Find applies the model to a page: its content, the template evidence and how well the
+// page fits. Kept is what Content returns. Safe for concurrent use.
+func (m *Model) Find(html string) Found { return m.FindMarked(html, nil) }
+
+// FindMarked is Find given the page's marks from LearnMarks (nil: the page is matched now).
+func (m *Model) FindMarked(html string, mk *Marks) Found {
+	if mk == nil {
+		mk = m.marks(html)
+	}
+	spans, found, occs := mk.spans, mk.found, mk.occs
 	f := Found{Kept: m.content(html, spans), Fit: math.NaN()}
 	if m.Found > 0 {
 		f.Fit = min(1, float64(found)/m.Found)
