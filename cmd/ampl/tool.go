@@ -114,10 +114,19 @@ func configure(c *ucli.Context) (cli.Algorithm, error) {
 
 func (algo) Version() int { return ampl.ModelVersion }
 
+// marksKey is the page memo that holds what a model marked on the page when it learned from
+// it (ampl.LearnMarks): run applies the model to its sample, which is then not matched twice.
+type marksKey struct{ m *ampl.Model }
+
 func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
-	m, err := ampl.Learn(page.HTMLs(pages), a.o)
+	m, marks, err := ampl.LearnMarks(page.HTMLs(pages), a.o)
 	if err != nil {
 		return nil, err
+	}
+	for i, p := range pages {
+		if mk := marks[i]; mk != nil {
+			p.Memo(marksKey{m}, func() any { return mk })
+		}
 	}
 	return model{m}, nil
 }
@@ -149,7 +158,8 @@ type detail struct {
 }
 
 func (m model) Apply(p *page.Page) (cli.Found, error) {
-	f := m.Find(p.HTML)
+	mk, _ := p.Memo(marksKey{m.Model}, func() any { return (*ampl.Marks)(nil) }).(*ampl.Marks)
+	f := m.FindMarked(p.HTML, mk)
 	d := detail{Spans: f.Kept, Fit: cli.Round3(f.Fit)}
 	if m.Peak != nil {
 		d.Peak = m.Peak.F

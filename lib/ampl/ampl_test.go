@@ -2,11 +2,13 @@ package ampl
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/suffix"
 	"github.com/chaffkit/chaff/lib/synth"
 )
 
@@ -280,6 +282,23 @@ func TestSynthCoverage(t *testing.T) {
 		t.Logf("%s: %d strings cover %.3f of template bytes, %.4f of content text bytes", s, len(m.Strings), tc, cc)
 		if tc < 0.95 || cc >= 0.02 {
 			t.Errorf("%s: template coverage %.3f (want >= 0.95), content coverage %.4f (want < 0.02)", s, tc, cc)
+		}
+	}
+}
+
+// Count's curve, with the leaves added up by the walk (LeafTotals), is the curve of every
+// node and leaf added one by one.
+func TestCountLeafTotals(t *testing.T) {
+	for _, s := range analyses(t)[:2] {
+		x := s.a.Index
+		for _, rule := range []Rule{RuleEdge, RulePaper} {
+			got := Count(x, rule, 0)
+			k := newCounter(x.Pages(), rule, 0)
+			x.Walk(suffix.WalkOptions{Leaves: true}, k.add)
+			want := k.curve()
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s %s: curves differ", s.name, rule)
+			}
 		}
 	}
 }

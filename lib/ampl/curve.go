@@ -42,7 +42,9 @@ type Curve struct {
 // strings longer than maxLen bytes (with RuleEdge: counts only their first maxLen bytes).
 func Count(x *suffix.Index, rule Rule, maxLen int) *Curve {
 	k := newCounter(x.Pages(), rule, maxLen)
-	x.Walk(suffix.WalkOptions{Leaves: true}, k.add)
+	opt := k.walkOptions()
+	x.WalkBatches(opt, k.addAll)
+	k.addLeaves(opt.LeafTotals)
 	return k.curve()
 }
 
@@ -73,6 +75,59 @@ func (k *counter) grow(f int) {
 		nv := make([]int64, n)
 		copy(nv, c.V)
 		c.F, c.V = nf, nv
+	}
+}
+
+// walkOptions returns the options of the walk that feeds the counter: the leaves added up
+// by the walk (F(1) needs only their sums) unless maxLen bounds each leaf.
+func (k *counter) walkOptions() suffix.WalkOptions {
+	opt := suffix.WalkOptions{Leaves: true}
+	if k.maxLen <= 0 {
+		opt.LeafTotals = new(suffix.LeafTotals)
+	}
+	return opt
+}
+
+// addLeaves adds the leaves a walk added up (nil: it reported them as nodes). Leaves have
+// frequency 1 and no bound applies to them (walkOptions), so the sums are what add would
+// have added leaf by leaf.
+func (k *counter) addLeaves(t *suffix.LeafTotals) {
+	if t == nil || t.Count == 0 {
+		return
+	}
+	k.maxF = max(k.maxF, 1)
+	k.c.V[1] += t.Count
+	if k.rule == RulePaper {
+		k.c.F[1] += t.Depth
+	} else {
+		k.c.F[1] += t.Depth - t.Parent
+	}
+}
+
+// addAll adds a batch of nodes (see add).
+func (k *counter) addAll(nodes []suffix.Node) {
+	if k.maxLen > 0 || k.rule != RuleEdge {
+		for _, n := range nodes {
+			k.add(n)
+		}
+		return
+	}
+	// The default rule without a length bound, in a loop of its own: most nodes are leaves
+	// and low frequencies, and this runs for every node of the tree.
+	V, F, limit := k.c.V, k.c.F, k.limit
+	for _, n := range nodes {
+		f := int(n.Hi - n.Lo)
+		if limit > 0 && f > limit {
+			continue
+		}
+		if f >= len(F) {
+			k.add(n)
+			V, F = k.c.V, k.c.F
+			continue
+		}
+		k.maxF = max(k.maxF, f)
+		V[f]++
+		F[f] += int64(f) * int64(n.Depth-n.Parent)
 	}
 }
 

@@ -161,35 +161,48 @@ func findPeaks(c *Curve, opt Options) (*Peak, []Peak) {
 // Learn learns a site's template from its sample pages. With SelectDocs the curve and the
 // template strings come from one walk of the suffix tree.
 func Learn(pages []string, opt Options) (*Model, error) {
+	m, _, err := learn(pages, opt, false)
+	return m, err
+}
+
+// LearnMarks is Learn that also returns what the model marks on each sample page (Learn
+// matches them all to measure Found): FindMarked with them is Find without matching the
+// page again, for a caller that applies the model to its own sample (ampl run).
+func LearnMarks(pages []string, opt Options) (*Model, []*Marks, error) {
+	return learn(pages, opt, true)
+}
+
+func learn(pages []string, opt Options, keep bool) (*Model, []*Marks, error) {
 	if opt.Select != SelectDocs {
 		a, err := Analyze(pages, opt)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		m := a.Model(opt)
-		m.calibrate(pages)
-		return m, nil
+		return m, m.calibrate(pages, keep), nil
 	}
 	if len(pages) == 0 {
-		return nil, ErrNoPages
+		return nil, nil, ErrNoPages
 	}
 	x, err := suffix.New(pages)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	k := newCounter(x.Pages(), opt.Rule, opt.MaxLen)
 	k.limit = peakLimit(x.Pages(), opt)
 	sel := newSelector(x, opt, nil)
-	x.Walk(suffix.WalkOptions{Docs: true, Leaves: true}, func(n suffix.Node) {
-		k.add(n)
-		sel.consider(n)
+	wopt := k.walkOptions()
+	wopt.Docs = true
+	x.WalkBatches(wopt, func(nodes []suffix.Node) {
+		k.addAll(nodes)
+		sel.considerAll(nodes)
 	})
+	k.addLeaves(wopt.LeafTotals)
 	a := &Analysis{Index: x, Curve: k.curve()}
 	a.Peak, a.Peaks = findPeaks(a.Curve, opt)
 	m := &Model{Pages: x.Pages(), Options: opt, Peak: a.Peak, Peaks: a.Peaks}
 	m.Strings, m.Docs = sel.strings()
-	m.calibrate(pages)
-	return m, nil
+	return m, m.calibrate(pages, keep), nil
 }
 
 // Model selects the template strings of the analysed sample under opt. (Analyze does not
@@ -198,23 +211,34 @@ func (a *Analysis) Model(opt Options) *Model {
 	m := &Model{Pages: a.Curve.Pages, Options: opt, Peak: a.Peak, Peaks: a.Peaks}
 	sel := newSelector(a.Index, opt, a.Peaks)
 	if sel.want != nil {
-		a.Index.Walk(suffix.WalkOptions{Docs: true}, sel.consider)
+		a.Index.WalkBatches(suffix.WalkOptions{Docs: true}, sel.considerAll)
 	}
 	m.Strings, m.Docs = sel.strings()
 	return m
 }
 
-// calibrate sets Found: the mean number of distinct strings Find reports on the pages.
-func (m *Model) calibrate(pages []string) {
+// calibrate sets Found: the mean number of distinct strings Find reports on the pages. With
+// keep it returns each page's marks (nil entries where the model has no strings).
+func (m *Model) calibrate(pages []string, keep bool) []*Marks {
+	var marks []*Marks
+	if keep {
+		marks = make([]*Marks, len(pages))
+	}
 	if len(m.Strings) == 0 || len(pages) == 0 {
-		return
+		return marks
 	}
 	total := 0
-	for _, p := range pages {
-		_, n := m.match(p, nil)
-		total += n
+	for i, p := range pages {
+		if keep {
+			marks[i] = m.marks(p)
+			total += marks[i].found
+		} else {
+			_, n := m.match(p, nil)
+			total += n
+		}
 	}
 	m.Found = float64(total) / float64(len(pages))
+	return marks
 }
 
 // selector collects the template strings: maximal (left-diverse), starting on a character,
@@ -247,6 +271,31 @@ func newSelector(x *suffix.Index, opt Options, peaks []Peak) *selector {
 		s.want = func(n suffix.Node) bool { return fs[n.Freq()] }
 	}
 	return s
+}
+
+// considerAll considers a batch of nodes; most fail the first tests (leaves, short strings).
+func (s *selector) considerAll(nodes []suffix.Node) {
+	if s.want == nil {
+		return
+	}
+	// One branch per node, rarely taken: leaves and internal nodes alternate in no
+	// predictable way, so each of the tests as a branch of its own would often be mispredicted.
+	minLen := s.minLen
+	for _, n := range nodes {
+		var long, repeat, diverse int
+		if n.Depth >= minLen {
+			long = 1
+		}
+		if n.Hi-n.Lo >= 2 {
+			repeat = 1
+		}
+		if n.LeftDiverse {
+			diverse = 1
+		}
+		if long&repeat&diverse != 0 {
+			s.consider(n)
+		}
+	}
 }
 
 func (s *selector) consider(n suffix.Node) {

@@ -1,7 +1,10 @@
 package ampl
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/chaffkit/chaff/lib/page"
@@ -20,64 +23,70 @@ type matcher struct {
 }
 
 func newMatcher(patterns []string) *matcher {
-	// The trie, built with each state's children in a list (kid: its first child, sib: the
-	// next child of its parent, char: the byte leading to it): no allocation per state, a
-	// template's strings making hundreds of thousands of them. States are numbered in order
-	// of creation.
-	total := 1
-	for _, p := range patterns {
-		total += len(p)
-	}
-	kid := make([]int32, 1, total)
-	sib := make([]int32, 1, total)
-	char := make([]byte, 1, total)
-	term := make([]int32, 1, total)
-	termID := make([]int32, 1, total)
-	kid[0], sib[0], termID[0] = -1, -1, -1
+	// The trie, built from the patterns in sorted order: each shares the path of its common
+	// prefix with the one before it and adds states for the rest, so that no state's
+	// children are ever searched (a template's strings make hundreds of thousands of
+	// states). States are numbered in that order, depth first, and each state's children
+	// are made in byte order. A pattern given twice ends at its later index.
+	order := make([]int32, 0, len(patterns))
 	for id, p := range patterns {
-		s := int32(0)
-		for i := 0; i < len(p); i++ {
-			c := p[i]
-			next := int32(-1)
-			for e := kid[s]; e >= 0; e = sib[e] {
-				if char[e] == c {
-					next = e
-					break
-				}
-			}
-			if next < 0 {
-				next = int32(len(kid))
-				kid = append(kid, -1)
-				sib = append(sib, -1)
-				char = append(char, c)
-				term = append(term, 0)
-				termID = append(termID, -1)
-				sib[next], kid[s] = kid[s], next // the order is made below
-			}
-			s = next
-		}
-		if len(p) > 0 {
-			term[s], termID[s] = int32(len(p)), int32(id)
+		if p != "" {
+			order = append(order, int32(id))
 		}
 	}
-	n := len(kid)
-	m := &matcher{first: make([]int32, n+1), fail: make([]int32, n), out: make([]int32, n), outID: make([]int32, n),
-		ebyte: make([]byte, 0, n), edest: make([]int32, 0, n)}
-	for s := 0; s < n; s++ {
-		// The children in byte order (each byte once): an insertion sort, most states
-		// having one child.
-		lo := len(m.edest)
-		for e := kid[s]; e >= 0; e = sib[e] {
-			c := char[e]
-			j := len(m.edest)
-			m.ebyte, m.edest = append(m.ebyte, c), append(m.edest, e)
-			for j > lo && m.ebyte[j-1] > c {
-				m.ebyte[j], m.edest[j] = m.ebyte[j-1], m.edest[j-1]
-				j--
-			}
-			m.ebyte[j], m.edest[j] = c, e
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := strings.Compare(patterns[a], patterns[b]); c != 0 {
+			return c
 		}
-		m.first[s+1] = int32(len(m.edest))
+		return cmp.Compare(a, b)
+	})
+	common := make([]int32, len(order)) // common prefix with the pattern before in order
+	n := 1
+	for k, id := range order {
+		p := patterns[id]
+		if k > 0 {
+			q := patterns[order[k-1]]
+			l := 0
+			for l < len(p) && l < len(q) && p[l] == q[l] {
+				l++
+			}
+			common[k] = int32(l)
+		}
+		n += len(p) - int(common[k])
+	}
+	parent := make([]int32, n)
+	char := make([]byte, n)
+	term := make([]int32, n)
+	termID := make([]int32, n)
+	termID[0] = -1
+	path := []int32{0} // path[d]: the state of the previous pattern's prefix of length d
+	next := int32(1)
+	for k, id := range order {
+		p := patterns[id]
+		path = path[:common[k]+1]
+		for i := int(common[k]); i < len(p); i++ {
+			parent[next], char[next], termID[next] = path[i], p[i], -1
+			path = append(path, next)
+			next++
+		}
+		s := path[len(p)]
+		term[s], termID[s] = int32(len(p)), id
+	}
+	m := &matcher{first: make([]int32, n+1), fail: make([]int32, n), out: make([]int32, n), outID: make([]int32, n),
+		ebyte: make([]byte, n-1), edest: make([]int32, n-1)}
+	// Each state's edges, in byte order (the order the children were made in).
+	for t := 1; t < n; t++ {
+		m.first[parent[t]+1]++
+	}
+	for s := 0; s < n; s++ {
+		m.first[s+1] += m.first[s]
+	}
+	at := make([]int32, n) // the next free edge of each state
+	copy(at, m.first[:n])
+	for t := 1; t < n; t++ {
+		s := parent[t]
+		m.ebyte[at[s]], m.edest[at[s]] = char[t], int32(t)
+		at[s]++
 	}
 	edges := func(s int32) ([]byte, []int32) {
 		lo, hi := m.first[s], m.first[s+1]
@@ -256,13 +265,22 @@ type Found struct {
 	Fit float64
 }
 
-// Find applies the model to a page: its content, the template evidence and how well the
-// page fits. Kept is what Content returns. Safe for concurrent use.
-func (m *Model) Find(html string) Found {
-	type occ struct {
-		a, b  int
-		share float64
-	}
+// Marks is what a model's template strings mark on one page: the matching Find starts with
+// and most of its work. Only the model that made them may use them, on that page.
+type Marks struct {
+	spans [][2]int // Template's spans
+	found int      // the distinct template strings marked
+	occs  []occ    // the occurrences marked, in order of their ends
+}
+
+// occ is one occurrence marked, with its string's share of the sample pages.
+type occ struct {
+	a, b  int
+	share float64
+}
+
+// marks matches the template strings on html.
+func (m *Model) marks(html string) *Marks {
 	var occs []occ
 	spans, found := m.match(html, func(id int32, a, b int) {
 		share := 1.0
@@ -271,6 +289,19 @@ func (m *Model) Find(html string) Found {
 		}
 		occs = append(occs, occ{a, b, share})
 	})
+	return &Marks{spans: spans, found: found, occs: occs}
+}
+
+// Find applies the model to a page: its content, the template evidence and how well the
+// page fits. Kept is what Content returns. Safe for concurrent use.
+func (m *Model) Find(html string) Found { return m.FindMarked(html, nil) }
+
+// FindMarked is Find given the page's marks from LearnMarks (nil: the page is matched now).
+func (m *Model) FindMarked(html string, mk *Marks) Found {
+	if mk == nil {
+		mk = m.marks(html)
+	}
+	spans, found, occs := mk.spans, mk.found, mk.occs
 	f := Found{Kept: m.content(html, spans), Fit: math.NaN()}
 	if m.Found > 0 {
 		f.Fit = min(1, float64(found)/m.Found)

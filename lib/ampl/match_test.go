@@ -1,7 +1,9 @@
 package ampl
 
 import (
+	"math"
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -58,6 +60,39 @@ func TestMatcherMatchesNaive(t *testing.T) {
 		for i := range got {
 			if got[i] != want[i] {
 				t.Fatalf("patterns %q text %q: got %v want %v", pats, text, got, want)
+			}
+		}
+	}
+}
+
+// FindMarked with the marks LearnMarks returns is Find, page by page, for both selection
+// rules; LearnMarks's model is Learn's.
+func TestFindMarkedIsFind(t *testing.T) {
+	for _, s := range analyses(t)[:2] {
+		pages := htmlOf(s.pages)
+		for _, opt := range []Options{Default(), Faithful()} {
+			want, err := Learn(pages, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, marks, err := LearnMarks(pages, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(m.Strings, want.Strings) || !reflect.DeepEqual(m.Docs, want.Docs) || m.Found != want.Found {
+				t.Fatalf("%s: LearnMarks's model differs from Learn's", s.name)
+			}
+			if len(marks) != len(pages) {
+				t.Fatalf("%s: %d marks for %d pages", s.name, len(marks), len(pages))
+			}
+			for i, p := range pages {
+				got, ref := m.FindMarked(p, marks[i]), m.Find(p)
+				if math.IsNaN(ref.Fit) && math.IsNaN(got.Fit) {
+					got.Fit, ref.Fit = 0, 0
+				}
+				if !reflect.DeepEqual(got, ref) {
+					t.Fatalf("%s page %d: FindMarked differs from Find", s.name, i)
+				}
 			}
 		}
 	}

@@ -12,7 +12,11 @@ type Index struct {
 	sep    byte    // a byte absent from every page inside text
 	starts []int32 // starts[i] = offset of page i in text; starts[len(pages)] = len(text)
 	sa     []int32
-	plcp   []int32 // permuted LCP: LCP[i] = plcp[sa[i]]
+	plcp   []int32 // permuted LCP, rounded to characters: LCP[i] = plcp[sa[i]] (see charPLCP)
+	bwt    []byte  // bwt[i] = text[sa[i]-1] (the separator for sa[i] = 0): see sortBWT
+	// The suffixes that start with the separator are sa[sepLo:sepLo+pages] (the
+	// separator's bucket: the text bytes smaller than it come first).
+	sepLo int32
 }
 
 // New builds the index of pages. The pages are copied; the caller may reuse them.
@@ -24,23 +28,26 @@ func New(pages []string) (*Index, error) {
 	if total >= 1<<31-1 {
 		return nil, ErrTooLarge
 	}
-	var seen [256]bool
+	var count [256]int
 	for _, p := range pages {
 		for i := 0; i < len(p); i++ {
-			seen[p[i]] = true
+			count[p[i]]++
 		}
 	}
 	sep, rewrite := -1, false
+	below := 0 // bytes smaller than sep
 	for c := 0; c < 256; c++ {
-		if !seen[c] {
+		if count[c] == 0 {
 			sep = c
 			break
 		}
+		below += count[c]
 	}
 	if sep < 0 {
 		sep, rewrite = 0xFF, true
+		below = total - len(pages) // 0xFF is rewritten to 0xFE: every byte is smaller
 	}
-	x := &Index{sep: byte(sep), text: make([]byte, 0, total), starts: make([]int32, 0, len(pages)+1)}
+	x := &Index{sep: byte(sep), sepLo: int32(below), text: make([]byte, 0, total), starts: make([]int32, 0, len(pages)+1)}
 	for _, p := range pages {
 		x.starts = append(x.starts, int32(len(x.text)))
 		x.text = append(x.text, p...)
@@ -58,8 +65,9 @@ func New(pages []string) (*Index, error) {
 		}
 	}
 	x.sa = make([]int32, len(x.text))
-	Sort(x.text, x.sa)
-	x.plcp = PLCPArray(x.text, x.sa, int(x.sep))
+	x.bwt = make([]byte, len(x.text))
+	sortBWT(x.text, x.sa, x.bwt)
+	x.plcp = charPLCP(x.text, x.sa, x.sep)
 	return x, nil
 }
 
@@ -72,8 +80,9 @@ func (x *Index) Sep() byte { return x.sep }
 // SA returns the suffix array of Text. Do not modify it.
 func (x *Index) SA() []int32 { return x.sa }
 
-// LCP returns the LCP array (stopped at separators), built on each call from the permuted
-// array the index keeps (4n bytes less memory).
+// LCP returns the LCP array (stopped at separators, each value rounded down to a UTF-8
+// character boundary of the common prefix, as Walk's depths), built on each call from the
+// permuted array the index keeps (4n bytes less memory).
 func (x *Index) LCP() []int32 {
 	lcp := make([]int32, len(x.sa))
 	for i, p := range x.sa {

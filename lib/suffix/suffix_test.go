@@ -73,6 +73,20 @@ func TestSortMatchesNaive(t *testing.T) {
 				t.Fatalf("text %q: sa %v, want %v", text, sa, want)
 			}
 		}
+		bwt := make([]byte, n)
+		sortBWT(text, sa, bwt)
+		for i := range sa {
+			if sa[i] != want[i] {
+				t.Fatalf("sortBWT: text %q: sa %v, want %v", text, sa, want)
+			}
+			w := text[n-1]
+			if sa[i] > 0 {
+				w = text[sa[i]-1]
+			}
+			if bwt[i] != w {
+				t.Fatalf("text %q: bwt[%d] = %d, want %d", text, i, bwt[i], w)
+			}
+		}
 		lcp := LCPArray(text, sa, -1)
 		for i := 1; i < n; i++ {
 			a, b := text[sa[i-1]:], text[sa[i]:]

@@ -24,6 +24,16 @@ type WalkOptions struct {
 	// F(1). A suffix that ends exactly at an internal node (it occurs elsewhere too) has no
 	// edge of its own and is not reported.
 	Leaves bool
+	// LeafTotals, with Leaves, adds the leaves up here instead of reporting them: what F(1)
+	// needs of them, without a node for each of the millions of suffixes.
+	LeafTotals *LeafTotals
+}
+
+// LeafTotals sums the leaves a walk would report (WalkOptions.LeafTotals).
+type LeafTotals struct {
+	Count  int64 // the leaves
+	Depth  int64 // the sum of their depths
+	Parent int64 // the sum of their parents' depths
 }
 
 // Bytes returns the node's string (a slice of Text; do not modify).
@@ -74,30 +84,22 @@ type frame struct {
 const walkChunk = 1024
 
 // walkBuf holds what Walk reads of the suffixes of one chunk, in suffix-array order: their
-// LCP with the suffix before, the byte before each (or -1 at a page start), whether each
-// starts at a separator, and its page.
+// LCP with the suffix before and their page.
 type walkBuf struct {
 	lcp  [walkChunk]int32
-	left [walkChunk]int16
-	sep  [walkChunk]bool
 	page [walkChunk]int32
 }
 
-// gather fills b with the suffixes sa[lo:lo+k]. Walk's reads of plcp and text are at random
-// places (a suffix array's order is no order of the text): made here in a loop of their own,
+// gather fills b with the suffixes sa[lo:lo+k]. Walk's reads of plcp are at random places (a
+// suffix array's order is no order of the text): made here in a loop of their own,
 // independent of each other, the processor has many of them under way at once, where the
-// walk's loop, each step depending on the last, waits for them one by one.
+// walk's loop, each step depending on the last, waits for them one by one. (The bytes
+// before and at each suffix need no such read: the byte before is the BWT, and the
+// suffixes that start with the separator are one range.)
 func (x *Index) gather(b *walkBuf, lo int32, k int, pages *pageTable) {
-	sa, plcp, text, sep := x.sa[lo:int(lo)+k], x.plcp, x.text, x.sep
+	sa, plcp := x.sa[lo:int(lo)+k], x.plcp
 	for j, p := range sa {
 		b.lcp[j] = plcp[p]
-		c := text[p]
-		b.sep[j] = c == sep
-		lf := int16(-1)
-		if p > 0 && text[p-1] != sep {
-			lf = int16(text[p-1])
-		}
-		b.left[j] = lf
 	}
 	if pages != nil {
 		for j, p := range sa {
@@ -138,14 +140,34 @@ func (t *pageTable) of(pos int32) int {
 }
 
 // Walk calls fn for every internal node of the suffix tree except the root (and the leaves
-// with WalkOptions.Leaves), bottom-up (children before parents), with depths rounded to UTF-8 character boundaries (a node whose
-// rounded depth equals its parent's is merged into it and not reported).
+// with WalkOptions.Leaves), bottom-up (children before parents), with depths rounded to
+// UTF-8 character boundaries (a node whose rounded depth equals its parent's is merged into
+// it and not reported). It walks the intervals of the rounded LCP array (charPLCP), which
+// are exactly those nodes.
 func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
+	x.WalkBatches(opt, func(nodes []Node) {
+		for _, n := range nodes {
+			fn(n)
+		}
+	})
+}
+
+// walkBatch is how many nodes WalkBatches passes at a time.
+const walkBatch = 256
+
+// WalkBatches is Walk passing the nodes a batch at a time, in the same order: tens of
+// millions of nodes cost a call each otherwise. The slice is reused after fn returns.
+func (x *Index) WalkBatches(opt WalkOptions, fn func([]Node)) {
 	n := int32(len(x.sa))
 	if n == 0 {
 		return
 	}
-	sa, text := x.sa, x.text
+	out := make([]Node, 0, walkBatch) // full: passed to fn before the next node
+	totals := opt.LeafTotals
+	var leaves, sumD, sumP int64
+	sa, bwt, sep := x.sa, x.bwt, x.sep
+	sepLo, sepHi := x.sepLo, x.sepLo+int32(x.Pages())
+	isSep := func(i int32) bool { return i >= sepLo && i < sepHi }
 	stack := make([]frame, 1, 64)
 	var pages *pageTable
 	if opt.Docs || opt.Leaves {
@@ -156,10 +178,10 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 	base := int32(0)
 	x.gather(buf, 0, int(min(n, walkChunk)), pages)
 	// Left-diversity bookkeeping: lastDiff = last k with left(k) != left(k-1);
-	// lastStart = last k whose suffix starts a page.
+	// lastStart = last k whose suffix starts a page (the byte before it is the separator).
 	lastDiff, lastStart := int32(-1), int32(-1)
-	prevLeft := int(buf.left[0])
-	if prevLeft < 0 {
+	prevLeft := bwt[0]
+	if prevLeft == sep {
 		lastStart = 0
 	}
 	var last []int32 // last[page] = last SA index seen of that page
@@ -168,13 +190,12 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 		for i := range last {
 			last[i] = -1
 		}
-		if !buf.sep[0] {
+		if !isSep(0) {
 			last[buf.page[0]] = 0
 		}
 	}
 	var prevL int32 // LCP of leaf i-1 with the leaf before it
 	prevPage := -1  // page of leaf i-1 when the docs bookkeeping found it, else -1
-	prevSep := buf.sep[0]
 	for i := int32(1); i <= n; i++ {
 		if i-base == walkChunk && i < n {
 			base = i
@@ -186,18 +207,24 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 			l = buf.lcp[k]
 		}
 		if opt.Leaves {
-			if pos := sa[i-1]; !prevSep {
+			if pos := sa[i-1]; !isSep(i - 1) {
 				pg := prevPage
 				if pg < 0 {
 					pg = pages.of(pos)
 				}
-				end := x.starts[pg+1] - 1 // the separator after the page
-				w := text[pos:end]
-				parent := max(prevL, l)
-				// A page end is taken as a character boundary (true for valid UTF-8).
-				d, pd := int32(len(w)), int32(charFloor(w[:parent]))
-				if d > pd {
-					fn(Node{Depth: d, Parent: pd, Lo: i - 1, Hi: i, Docs: 1, LeftDiverse: true})
+				// The leaf runs to the separator after its page; a page end is taken as a
+				// character boundary (true for valid UTF-8).
+				d, pd := x.starts[pg+1]-1-pos, max(prevL, l)
+				if d > pd && totals != nil {
+					leaves++
+					sumD += int64(d)
+					sumP += int64(pd)
+				} else if d > pd {
+					if len(out) == walkBatch {
+						fn(out)
+						out = out[:0]
+					}
+					out = append(out, Node{Depth: d, Parent: pd, Lo: i - 1, Hi: i, Docs: 1, LeftDiverse: true})
 				}
 			}
 			prevL = l
@@ -208,22 +235,16 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 			f := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			top := &stack[len(stack)-1]
-			parent := top.lcp
-			if l > parent {
-				parent = l
+			nd := Node{Depth: f.lcp, Parent: max(top.lcp, l), Lo: f.lb, Hi: i,
+				LeftDiverse: lastDiff > f.lb || lastStart >= f.lb}
+			if opt.Docs {
+				nd.Docs = (i - f.lb) - f.dup
 			}
-			pos := sa[f.lb]
-			w := text[pos : pos+f.lcp]
-			d := int32(charFloor(w))
-			pd := int32(charFloor(w[:parent]))
-			if d > pd {
-				nd := Node{Depth: d, Parent: pd, Lo: f.lb, Hi: i,
-					LeftDiverse: lastDiff > f.lb || lastStart >= f.lb}
-				if opt.Docs {
-					nd.Docs = (i - f.lb) - f.dup
-				}
-				fn(nd)
+			if len(out) == walkBatch {
+				fn(out)
+				out = out[:0]
 			}
+			out = append(out, nd)
 			lb = f.lb
 			if l <= top.lcp {
 				top.dup += f.dup
@@ -238,23 +259,29 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 			break
 		}
 		// Account for leaf i.
-		lf := int(buf.left[k])
-		if lf < 0 {
+		lf := bwt[i]
+		if lf == sep {
 			lastStart = i
-		}
-		if lf != prevLeft || lf < 0 {
+			lastDiff = i
+		} else if lf != prevLeft {
 			lastDiff = i
 		}
 		prevLeft = lf
 		prevPage = -1
-		prevSep = buf.sep[k]
-		if opt.Docs && !prevSep {
+		if opt.Docs && !isSep(i) {
 			pg := int(buf.page[k])
 			prevPage = pg
 			if j := last[pg]; j >= 0 {
 				// The lowest common ancestor of leaves j and i is the deepest open frame
-				// with lb <= j.
+				// with lb <= j: often one of the last few (j is recent), else found by
+				// binary search.
 				lo, hi := 0, len(stack)-1
+				for k := 0; k < 4 && hi > 0 && stack[hi].lb > j; k++ {
+					hi--
+				}
+				if stack[hi].lb <= j {
+					lo = hi
+				}
 				for lo < hi {
 					mid := (lo + hi + 1) / 2
 					if stack[mid].lb <= j {
@@ -267,5 +294,13 @@ func (x *Index) Walk(opt WalkOptions, fn func(Node)) {
 			}
 			last[pg] = i
 		}
+	}
+	if len(out) > 0 {
+		fn(out)
+	}
+	if totals != nil {
+		totals.Count += leaves
+		totals.Depth += sumD
+		totals.Parent += sumP
 	}
 }

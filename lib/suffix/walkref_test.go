@@ -7,14 +7,16 @@ import (
 	"testing"
 )
 
-// walkRef is Walk as it was before it read the suffixes ahead in chunks: the reference
-// TestWalkSameAsRef compares Walk with.
+// walkRef is Walk as it was before it read the suffixes ahead in chunks, the bytes before
+// them from the BWT and the rounded LCP values from charPLCP: the reference
+// TestWalkSameAsRef compares Walk with. It rounds the plain LCP array itself.
 func (x *Index) walkRef(opt WalkOptions, fn func(Node)) {
 	n := int32(len(x.sa))
 	if n == 0 {
 		return
 	}
-	sa, plcp, text := x.sa, x.plcp, x.text
+	sa, text := x.sa, x.text
+	plcp := PLCPArray(text, sa, int(x.sep))
 	stack := make([]frame, 1, 64)
 	// Left-diversity bookkeeping: lastDiff = last k with left(k) != left(k-1);
 	// lastStart = last k whose suffix starts a page.
@@ -136,7 +138,8 @@ func (x *Index) walkRef(opt WalkOptions, fn func(Node)) {
 // of many chunks, multi-byte characters, repeats across pages and pages of one byte.
 func TestWalkSameAsRef(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
-	alpha := []string{"a", "b", "<p>", "</div>", "é", "日本", "x", "\n", "ab"}
+	// Invalid UTF-8 too: cut sequences, stray continuation bytes, overlong runs of them.
+	alpha := []string{"a", "b", "<p>", "</div>", "é", "日本", "x", "\n", "ab", "\xc3", "\xe6\x97", "\x80", "\x80\x80\x80\x80", "\xf0\x9f", "\xff"}
 	for trial := 0; trial < 30; trial++ {
 		var pages []string
 		for p := 1 + r.Intn(12); p > 0; p-- {
@@ -149,6 +152,13 @@ func TestWalkSameAsRef(t *testing.T) {
 		if trial%5 == 0 {
 			pages = append(pages, "q")
 		}
+		if trial%3 == 0 { // every byte value: 0xFF is rewritten and becomes the separator
+			var all []byte
+			for c := 0; c < 256; c++ {
+				all = append(all, byte(c))
+			}
+			pages = append(pages, string(all)+"<p>ab")
+		}
 		x, err := New(pages)
 		if err != nil {
 			t.Fatal(err)
@@ -159,6 +169,26 @@ func TestWalkSameAsRef(t *testing.T) {
 			x.walkRef(opt, func(n Node) { want = append(want, n) })
 			if !slices.Equal(got, want) {
 				t.Fatalf("trial %d %+v: %d nodes, the reference %d", trial, opt, len(got), len(want))
+			}
+			if !opt.Leaves {
+				continue
+			}
+			// LeafTotals: the same nodes without the leaves, and the leaves' sums.
+			var sums, wantSums LeafTotals
+			var rest, wantRest []Node
+			opt.LeafTotals = &sums
+			x.Walk(opt, func(n Node) { rest = append(rest, n) })
+			for _, n := range want {
+				if n.Freq() == 1 {
+					wantSums.Count++
+					wantSums.Depth += int64(n.Depth)
+					wantSums.Parent += int64(n.Parent)
+				} else {
+					wantRest = append(wantRest, n)
+				}
+			}
+			if sums != wantSums || !slices.Equal(rest, wantRest) {
+				t.Fatalf("trial %d %+v: leaf totals %+v, want %+v (%d other nodes, want %d)", trial, opt, sums, wantSums, len(rest), len(wantRest))
 			}
 		}
 	}
