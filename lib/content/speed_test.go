@@ -1,9 +1,6 @@
 package content
 
 import (
-	"hash/fnv"
-	"math"
-	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -107,57 +104,6 @@ func BenchmarkContent(b *testing.B) {
 			}
 		}
 	}))
-}
-
-// TestFeatureDigest prints a digest of every feature, context feature, score, block text and
-// title of the dev sets, parsed as the trainer and as the tools parse them (CHAFF_DIGEST=1), to
-// compare two builds bit for bit.
-func TestFeatureDigest(t *testing.T) {
-	if os.Getenv("CHAFF_DIGEST") == "" || devdata.Dir() == "" {
-		t.Skip("CHAFF_DIGEST unset or ../shared/data absent")
-	}
-	m, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, set := range []string{"big9-2005-2013", "dragnet-even", "cleanportaleval", "wcxb-dev", "trafeval-dev"} {
-		ps, err := devdata.Read(set)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := fnv.New64a()
-		put := func(v []float32) {
-			var b [4]byte
-			for _, f := range v {
-				u := math.Float32bits(f)
-				b[0], b[1], b[2], b[3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
-				h.Write(b[:])
-			}
-		}
-		blocks := 0
-		for _, pg := range ps {
-			for _, opts := range [][]dom.Option{{dom.MaxDepth(dom.DefaultMaxDepth)}, // as scripts/contentmodel parses
-				{dom.DropSpaceText(), dom.MaxDepth(dom.DefaultMaxDepth)}} { // as lib/page does for the tools
-				p := Segment(pg.HTML, dom.Parse(pg.HTML, opts...))
-				p.URL = pg.URL
-				x := p.Features(m.Tokens, nil)
-				put(x)
-				s := m.BlockScores(p, x)
-				put(s)
-				put(p.ContextFeatures(x, s, nil))
-				put(m.ScoresOf(p, x))
-				h.Write([]byte(p.BestTitle()))
-				for i := range p.Blocks {
-					h.Write([]byte(p.Blocks[i].Text))
-					for _, r := range p.Blocks[i].Ranges {
-						put([]float32{float32(r[0]), float32(r[1])})
-					}
-				}
-				blocks += len(p.Blocks)
-			}
-		}
-		t.Logf("%s pages %d blocks %d digest %016x", set, len(ps), blocks, h.Sum64())
-	}
 }
 
 // The term sets' filter never leaves out a term of the set: overlap and similarities count

@@ -5,6 +5,8 @@
 //	contentmodel cv [-k 5]              k-fold cross-validation, folds split by site
 //	contentmodel holdout                trained on the other sets, scored on each set in turn
 //	contentmodel folds -o DIR           the models of both schemes, for scripts/eval --content-cv
+//	contentmodel digest                 one hash per set of the shipped model's features, scores
+//	                                    and texts, to check that a change leaves them bit for bit
 //
 // Training is deterministic: `contentmodel train -check` retrains and fails when the result
 // differs from the committed lib/content/model.bin by a single byte. Labels come from the
@@ -44,7 +46,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: contentmodel train|cv|holdout|folds [flags] (-h for each)")
+		fmt.Fprintln(stderr, "usage: contentmodel train|cv|holdout|folds|digest [flags] (-h for each)")
 		return 2
 	}
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
@@ -82,6 +84,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
 	if *ctx == 0 {
 		opt.Folds = 0
+	}
+	switch args[0] {
+	case "train", "cv", "holdout", "folds":
+	case "digest":
+		if err := digest(strings.Split(*setList, ","), stdout); err != nil {
+			fmt.Fprintf(stderr, "contentmodel: %v\n", err)
+			return 1
+		}
+		return 0
+	default:
+		fmt.Fprintf(stderr, "contentmodel: no command %q\n", args[0])
+		return 2
 	}
 	start := time.Now()
 	items, err := load(strings.Split(*setList, ","), stderr)
