@@ -97,7 +97,30 @@ type corpus struct {
 	nextUnit  []uint32 // by rank of the previous level: the unit after it, or branching
 	newID     []int32  // by rank of the previous level: its class at this level, if non-branching
 
-	last, prev *level // the two most recent levels (prev.n == last.n-1)
+	last, prev *level   // the two most recent levels (prev.n == last.n-1)
+	spare      []*level // retired levels whose arrays count1 may overwrite
+}
+
+// takeArrays makes c reuse the arrays of old, a corpus done with (see Learner). Their
+// contents are stale: every user sizes them by grow, resetTable or [:0] and writes before
+// it reads, as when one corpus reuses a level's arrays for the next.
+func (c *corpus) takeArrays(old *corpus) {
+	c.units, c.starts, c.nextDelim, c.roll = old.units[:0], old.starts[:0], old.nextDelim, old.roll
+	c.count, c.df, c.lastPage, c.first = old.count[:0], old.df[:0], old.lastPage[:0], old.first[:0]
+	c.order, c.sorted, c.hist = old.order, old.sorted, old.hist
+	c.table, c.nextUnit, c.newID = old.table, old.nextUnit, old.newID
+	c.spare = old.spare
+	c.retire(old.last, old.prev)
+}
+
+// retire keeps levels no longer needed as spares for count1, at most two (a search
+// holds two levels at a time).
+func (c *corpus) retire(levels ...*level) {
+	for _, l := range levels {
+		if l != nil && len(c.spare) < 2 {
+			c.spare = append(c.spare, l)
+		}
+	}
 }
 
 // level is the result of countsort for one n.
@@ -112,13 +135,25 @@ type level struct {
 }
 
 func newCorpus(pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
+	return reuseCorpus(nil, pages, unit, hash, rank, delims)
+}
+
+// reuseCorpus is newCorpus taking the arrays of old, a corpus done with (nil: none).
+func reuseCorpus(old *corpus, pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
 	total := 0
 	for _, p := range pages {
 		total += len(p)
 	}
 	c := &corpus{hash: hash, rank: rank}
-	c.units = make([]uint32, 0, total)
-	c.starts = make([]int32, 0, len(pages)+1)
+	if old != nil {
+		c.takeArrays(old)
+	}
+	if cap(c.units) < total {
+		c.units = make([]uint32, 0, total)
+	}
+	if cap(c.starts) < len(pages)+1 {
+		c.starts = make([]int32, 0, len(pages)+1)
+	}
 	for _, p := range pages {
 		c.starts = append(c.starts, int32(len(c.units)))
 		c.units, _ = preprocess(p, unit, c.units, nil, false)
@@ -128,7 +163,7 @@ func newCorpus(pages []string, unit Unit, hash Hash, rank Rank, delims bool) *co
 	}
 	c.starts = append(c.starts, int32(len(c.units)))
 	if delims {
-		c.nextDelim = make([]int32, len(c.units)+1)
+		c.nextDelim = grow(c.nextDelim, len(c.units)+1)
 		next := int32(len(c.units))
 		c.nextDelim[len(c.units)] = next
 		for i := len(c.units) - 1; i >= 0; i-- {
@@ -155,6 +190,7 @@ func (c *corpus) level(n int) *level {
 	if c.last == nil || c.last.n > n || c.last.n < n-1 {
 		// No level n-1 to extend: count n directly (every position hashed once, the
 		// rolling fingerprints by a sliding window), then go on from there.
+		c.retire(c.last, c.prev)
 		c.last, c.prev = nil, nil
 		c.last = c.count1(n, nil, nil)
 		return c.last
@@ -279,6 +315,10 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	// The class ids go where the ranks will be (renumbered in place below): the level
 	// reused is an older one than prev, whose ranks pass 2 reads.
 	l := reuse
+	if l == nil && len(c.spare) > 0 {
+		l = c.spare[len(c.spare)-1]
+		c.spare = c.spare[:len(c.spare)-1]
+	}
 	if l == nil {
 		l = &level{}
 	}
