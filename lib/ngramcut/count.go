@@ -89,6 +89,7 @@ type corpus struct {
 	df        []int32
 	lastPage  []int32
 	first     []int32
+	fps       []uint64 // by class: its fingerprint (a direct count with the rolling hash)
 	order     []int32
 	sorted    []int32
 	hist      []int32
@@ -107,6 +108,7 @@ type corpus struct {
 func (c *corpus) takeArrays(old *corpus) {
 	c.units, c.starts, c.nextDelim, c.roll = old.units[:0], old.starts[:0], old.nextDelim, old.roll
 	c.count, c.df, c.lastPage, c.first = old.count[:0], old.df[:0], old.lastPage[:0], old.first[:0]
+	c.fps = old.fps
 	c.order, c.sorted, c.hist = old.order, old.sorted, old.hist
 	c.table, c.nextUnit, c.newID = old.table, old.nextUnit, old.newID
 	c.spare = old.spare
@@ -126,12 +128,13 @@ func (c *corpus) retire(levels ...*level) {
 // level is the result of countsort for one n.
 type level struct {
 	n        int
-	posRank  []int32 // rank of the class of the n-gram at each position, noRank if none
-	distinct int     // number of distinct n-grams
-	multi    int     // distinct n-grams seen at least twice; they rank before the unique ones
-	firstPos []int32 // by rank: position of the first occurrence
-	count    []int32 // by rank: number of occurrences
-	df       []int32 // by rank: number of pages holding it
+	posRank  []int32  // rank of the class of the n-gram at each position, noRank if none
+	distinct int      // number of distinct n-grams
+	multi    int      // distinct n-grams seen at least twice; they rank before the unique ones
+	firstPos []int32  // by rank: position of the first occurrence
+	fp       []uint64 // by rank: the fingerprint, when counted directly with the rolling hash (else empty)
+	count    []int32  // by rank: number of occurrences
+	df       []int32  // by rank: number of pages holding it
 }
 
 func newCorpus(pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
@@ -312,6 +315,10 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 		c.lastPage = make([]int32, 0, classes)
 		c.first = make([]int32, 0, classes)
 	}
+	c.fps = c.fps[:0]
+	if slide && classes > cap(c.fps) {
+		c.fps = make([]uint64, 0, classes)
+	}
 	// The class ids go where the ranks will be (renumbered in place below): the level
 	// reused is an older one than prev, whose ranks pass 2 reads.
 	l := reuse
@@ -419,6 +426,10 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 				}
 				if e.id == 0 {
 					id := c.newClass(p, i)
+					if slide {
+						// Every class of a direct count starts here, in order.
+						c.fps = append(c.fps, fp)
+					}
 					e.tag, e.id = tag, id+1
 					ids[i] = id
 					src = -1
@@ -461,6 +472,14 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	l.firstPos = grow(l.firstPos, D)
 	l.count = grow(l.count, D)
 	l.df = grow(l.df, D)
+	l.fp = l.fp[:0]
+	if slide {
+		// Learn takes W's fingerprints from here instead of hashing W's n-grams again.
+		l.fp = grow64(l.fp, D)
+		for r, id := range order {
+			l.fp[r] = c.fps[id]
+		}
+	}
 	rankOf := c.lastPage // reuse: lastPage is no longer needed
 	for r, id := range order {
 		rankOf[id] = int32(r)

@@ -33,6 +33,10 @@ func poison(c *corpus) {
 	fill32(c.newID)
 	fillU32(c.units)
 	fillU32(c.nextUnit)
+	fps := c.fps[:cap(c.fps)]
+	for i := range fps {
+		fps[i] = 0xa5a5a5a5a5a5a5a5
+	}
 	roll := c.roll[:cap(c.roll)]
 	for i := range roll {
 		roll[i] = 0xa5a5a5a5a5a5a5a5
@@ -47,6 +51,10 @@ func poison(c *corpus) {
 			fill32(l.firstPos)
 			fill32(l.count)
 			fill32(l.df)
+			fp := l.fp[:cap(l.fp)]
+			for i := range fp {
+				fp[i] = 0xa5a5a5a5a5a5a5a5
+			}
 		}
 	}
 }
@@ -90,5 +98,32 @@ func TestLearnerReuse(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDirectLevelFingerprints checks the fingerprints a direct count keeps by rank (which
+// Learn takes for W) against the n-grams at the first occurrences, hashed again; a level
+// extended from another keeps none (Learn hashes then).
+func TestDirectLevelFingerprints(t *testing.T) {
+	for _, unit := range []Unit{Rune, Byte} {
+		for _, delims := range []bool{false, true} {
+			c := newCorpus(append(sitePages(9, 5), "short", "日本語のページ、日本語のページ。"), unit, Rolling, ByDocFreq, delims)
+			for _, n := range []int{20, 3, 4} {
+				l := c.level(n)
+				want := 0
+				if n != 4 { // 4 extends 3
+					want = l.distinct
+				}
+				if len(l.fp) != want {
+					t.Fatalf("unit %v, delims %v, n=%d: %d fingerprints for %d distinct, want %d", unit, delims, n, len(l.fp), l.distinct, want)
+				}
+				for r, fp := range l.fp {
+					i := int(l.firstPos[r])
+					if h := fingerprint(Rolling, c.units[i:i+n]); fp != h {
+						t.Fatalf("unit %v, delims %v, n=%d: rank %d has fingerprint %x, its n-gram %x", unit, delims, n, r, fp, h)
+					}
+				}
+			}
+		}
 	}
 }

@@ -217,8 +217,14 @@ func (lr *Learner) Learn(pages []string, opt Options) (*Model, error) {
 	}
 	w := make([]member, k)
 	for r := 0; r < k; r++ {
-		i := int(l.firstPos[r])
-		w[r] = member{fingerprint(m.Hash, c.units[i:i+m.N]), dfByte(int(l.df[r]), m.Pages)}
+		var fp uint64
+		if len(l.fp) == l.distinct { // kept by a direct count
+			fp = l.fp[r]
+		} else {
+			i := int(l.firstPos[r])
+			fp = fingerprint(m.Hash, c.units[i:i+m.N])
+		}
+		w[r] = member{fp, dfByte(int(l.df[r]), m.Pages)}
 	}
 	lr.spare = c // the model holds none of its arrays
 	w = sortMembers(w)
