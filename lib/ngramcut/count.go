@@ -290,13 +290,15 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	// Pass 2: number the classes in order of first occurrence. The table holds the
 	// distinct n-grams, far fewer than the positions on template-heavy sites. Counted
 	// directly, it is sized from an estimate of their number (growing it rehashes every
-	// entry); else from the previous level. It grows when half full.
+	// entry); else from the previous level. It grows when three quarters full: the
+	// probes that insert the n-grams seen for the first time miss the cache, fewer in a
+	// smaller table, and a linear probe at that load stays in a cache line or two.
 	size := 1 << 12
 	classes := 0
 	switch {
 	case slide:
 		classes = c.estimateDistinct(n)
-		for size < 2*classes+classes/8 { // room for an estimate a few percent low
+		for 3*size < 4*(classes+classes/8) { // room for an estimate a few percent low
 			size <<= 1
 		}
 	case prev != nil:
@@ -434,7 +436,7 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 					ids[i] = id
 					src = -1
 					inTable++
-					if 2*inTable > len(tab) {
+					if 4*inTable > 3*len(tab) {
 						c.growTable(n)
 					}
 					break
