@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/chaffkit/chaff/lib/cli"
 	"github.com/chaffkit/chaff/lib/ngramcut"
@@ -114,17 +115,53 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 type algo struct {
 	o        ngramcut.Options
 	faithful bool
+	learners *learners
 }
 
 func configure(c *ucli.Context) (cli.Algorithm, error) {
 	o, err := options(c)
-	return algo{o, c.Bool("faithful")}, err
+	return algo{o, c.Bool("faithful"), new(learners)}, err
+}
+
+// learners keeps the ngramcut.Learners of the sites learned (one per site learned at the
+// same time) for the next sites, so that each site counts in the arrays of one before it
+// instead of fresh memory.
+type learners struct {
+	mu   sync.Mutex
+	free []*ngramcut.Learner
+}
+
+// get returns a Learner no other site is using (a new one from a nil l).
+func (l *learners) get() *ngramcut.Learner {
+	if l == nil {
+		return new(ngramcut.Learner)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if k := len(l.free); k > 0 {
+		lr := l.free[k-1]
+		l.free = l.free[:k-1]
+		return lr
+	}
+	return new(ngramcut.Learner)
+}
+
+// put gives back a Learner from get.
+func (l *learners) put(lr *ngramcut.Learner) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	l.free = append(l.free, lr)
+	l.mu.Unlock()
 }
 
 func (algo) Version() int { return ngramcut.ModelVersion }
 
 func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
-	m, err := ngramcut.Learn(page.HTMLs(pages), a.o)
+	lr := a.learners.get()
+	m, err := lr.Learn(page.HTMLs(pages), a.o)
+	a.learners.put(lr)
 	if err != nil {
 		return nil, err
 	}

@@ -89,6 +89,7 @@ type corpus struct {
 	df        []int32
 	lastPage  []int32
 	first     []int32
+	fps       []uint64 // by class: its fingerprint (a direct count with the rolling hash)
 	order     []int32
 	sorted    []int32
 	hist      []int32
@@ -97,28 +98,65 @@ type corpus struct {
 	nextUnit  []uint32 // by rank of the previous level: the unit after it, or branching
 	newID     []int32  // by rank of the previous level: its class at this level, if non-branching
 
-	last, prev *level // the two most recent levels (prev.n == last.n-1)
+	last, prev *level   // the two most recent levels (prev.n == last.n-1)
+	spare      []*level // retired levels whose arrays count1 may overwrite
+}
+
+// takeArrays makes c reuse the arrays of old, a corpus done with (see Learner). Their
+// contents are stale: every user sizes them by grow, resetTable or [:0] and writes before
+// it reads, as when one corpus reuses a level's arrays for the next.
+func (c *corpus) takeArrays(old *corpus) {
+	c.units, c.starts, c.nextDelim, c.roll = old.units[:0], old.starts[:0], old.nextDelim, old.roll
+	c.count, c.df, c.lastPage, c.first = old.count[:0], old.df[:0], old.lastPage[:0], old.first[:0]
+	c.fps = old.fps
+	c.order, c.sorted, c.hist = old.order, old.sorted, old.hist
+	c.table, c.nextUnit, c.newID = old.table, old.nextUnit, old.newID
+	c.spare = old.spare
+	c.retire(old.last, old.prev)
+}
+
+// retire keeps levels no longer needed as spares for count1, at most two (a search
+// holds two levels at a time).
+func (c *corpus) retire(levels ...*level) {
+	for _, l := range levels {
+		if l != nil && len(c.spare) < 2 {
+			c.spare = append(c.spare, l)
+		}
+	}
 }
 
 // level is the result of countsort for one n.
 type level struct {
 	n        int
-	posRank  []int32 // rank of the class of the n-gram at each position, noRank if none
-	distinct int     // number of distinct n-grams
-	multi    int     // distinct n-grams seen at least twice; they rank before the unique ones
-	firstPos []int32 // by rank: position of the first occurrence
-	count    []int32 // by rank: number of occurrences
-	df       []int32 // by rank: number of pages holding it
+	posRank  []int32  // rank of the class of the n-gram at each position, noRank if none
+	distinct int      // number of distinct n-grams
+	multi    int      // distinct n-grams seen at least twice; they rank before the unique ones
+	firstPos []int32  // by rank: position of the first occurrence
+	fp       []uint64 // by rank: the fingerprint, when counted directly with the rolling hash (else empty)
+	count    []int32  // by rank: number of occurrences
+	df       []int32  // by rank: number of pages holding it
 }
 
 func newCorpus(pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
+	return reuseCorpus(nil, pages, unit, hash, rank, delims)
+}
+
+// reuseCorpus is newCorpus taking the arrays of old, a corpus done with (nil: none).
+func reuseCorpus(old *corpus, pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
 	total := 0
 	for _, p := range pages {
 		total += len(p)
 	}
 	c := &corpus{hash: hash, rank: rank}
-	c.units = make([]uint32, 0, total)
-	c.starts = make([]int32, 0, len(pages)+1)
+	if old != nil {
+		c.takeArrays(old)
+	}
+	if cap(c.units) < total {
+		c.units = make([]uint32, 0, total)
+	}
+	if cap(c.starts) < len(pages)+1 {
+		c.starts = make([]int32, 0, len(pages)+1)
+	}
 	for _, p := range pages {
 		c.starts = append(c.starts, int32(len(c.units)))
 		c.units, _ = preprocess(p, unit, c.units, nil, false)
@@ -128,7 +166,7 @@ func newCorpus(pages []string, unit Unit, hash Hash, rank Rank, delims bool) *co
 	}
 	c.starts = append(c.starts, int32(len(c.units)))
 	if delims {
-		c.nextDelim = make([]int32, len(c.units)+1)
+		c.nextDelim = grow(c.nextDelim, len(c.units)+1)
 		next := int32(len(c.units))
 		c.nextDelim[len(c.units)] = next
 		for i := len(c.units) - 1; i >= 0; i-- {
@@ -155,6 +193,7 @@ func (c *corpus) level(n int) *level {
 	if c.last == nil || c.last.n > n || c.last.n < n-1 {
 		// No level n-1 to extend: count n directly (every position hashed once, the
 		// rolling fingerprints by a sliding window), then go on from there.
+		c.retire(c.last, c.prev)
 		c.last, c.prev = nil, nil
 		c.last = c.count1(n, nil, nil)
 		return c.last
@@ -251,13 +290,15 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	// Pass 2: number the classes in order of first occurrence. The table holds the
 	// distinct n-grams, far fewer than the positions on template-heavy sites. Counted
 	// directly, it is sized from an estimate of their number (growing it rehashes every
-	// entry); else from the previous level. It grows when half full.
+	// entry); else from the previous level. It grows when three quarters full: the
+	// probes that insert the n-grams seen for the first time miss the cache, fewer in a
+	// smaller table, and a linear probe at that load stays in a cache line or two.
 	size := 1 << 12
 	classes := 0
 	switch {
 	case slide:
 		classes = c.estimateDistinct(n)
-		for size < 2*classes+classes/8 { // room for an estimate a few percent low
+		for 3*size < 4*(classes+classes/8) { // room for an estimate a few percent low
 			size <<= 1
 		}
 	case prev != nil:
@@ -276,9 +317,17 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 		c.lastPage = make([]int32, 0, classes)
 		c.first = make([]int32, 0, classes)
 	}
+	c.fps = c.fps[:0]
+	if slide && classes > cap(c.fps) {
+		c.fps = make([]uint64, 0, classes)
+	}
 	// The class ids go where the ranks will be (renumbered in place below): the level
 	// reused is an older one than prev, whose ranks pass 2 reads.
 	l := reuse
+	if l == nil && len(c.spare) > 0 {
+		l = c.spare[len(c.spare)-1]
+		c.spare = c.spare[:len(c.spare)-1]
+	}
 	if l == nil {
 		l = &level{}
 	}
@@ -379,11 +428,15 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 				}
 				if e.id == 0 {
 					id := c.newClass(p, i)
+					if slide {
+						// Every class of a direct count starts here, in order.
+						c.fps = append(c.fps, fp)
+					}
 					e.tag, e.id = tag, id+1
 					ids[i] = id
 					src = -1
 					inTable++
-					if 2*inTable > len(tab) {
+					if 4*inTable > 3*len(tab) {
 						c.growTable(n)
 					}
 					break
@@ -421,6 +474,14 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 	l.firstPos = grow(l.firstPos, D)
 	l.count = grow(l.count, D)
 	l.df = grow(l.df, D)
+	l.fp = l.fp[:0]
+	if slide {
+		// Learn takes W's fingerprints from here instead of hashing W's n-grams again.
+		l.fp = grow64(l.fp, D)
+		for r, id := range order {
+			l.fp[r] = c.fps[id]
+		}
+	}
 	rankOf := c.lastPage // reuse: lastPage is no longer needed
 	for r, id := range order {
 		rankOf[id] = int32(r)

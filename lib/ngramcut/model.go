@@ -132,13 +132,28 @@ var ErrNoPages = errors.New("ngramcut: no pages to learn from")
 // Learn finds a cut point for a site's sample pages and returns its model. The pages
 // are the raw HTML strings; they are not retained.
 func Learn(pages []string, opt Options) (*Model, error) {
+	return new(Learner).Learn(pages, opt)
+}
+
+// Learner learns models one site after another, each counting in the arrays of the one
+// before (a site's sample takes tens of megabytes of them). Fresh memory for every site
+// costs its zeroing and the page faults of its first use, about a tenth of a direct
+// count; a Learner keeps the largest arrays it has needed until it is dropped. The zero
+// value is ready; one Learner learns one site at a time.
+type Learner struct {
+	spare *corpus // the last site's corpus, for its arrays
+}
+
+// Learn is the package's Learn, reusing the arrays of the Learner's last site.
+func (lr *Learner) Learn(pages []string, opt Options) (*Model, error) {
 	if len(pages) == 0 {
 		return nil, ErrNoPages
 	}
 	if opt.MinDocFrac > 0 {
 		opt.Rank = ByDocFreq
 	}
-	c := newCorpus(samplePages(pages, opt.MaxSamplePage), opt.Unit, opt.Hash, opt.Rank, opt.Delims)
+	c := reuseCorpus(lr.spare, samplePages(pages, opt.MaxSamplePage), opt.Unit, opt.Hash, opt.Rank, opt.Delims)
+	lr.spare = nil
 	if c.maxLen < 2 {
 		return nil, fmt.Errorf("ngramcut: pages too short (longest has %d units)", c.maxLen)
 	}
@@ -202,9 +217,16 @@ func Learn(pages []string, opt Options) (*Model, error) {
 	}
 	w := make([]member, k)
 	for r := 0; r < k; r++ {
-		i := int(l.firstPos[r])
-		w[r] = member{fingerprint(m.Hash, c.units[i:i+m.N]), dfByte(int(l.df[r]), m.Pages)}
+		var fp uint64
+		if len(l.fp) == l.distinct { // kept by a direct count
+			fp = l.fp[r]
+		} else {
+			i := int(l.firstPos[r])
+			fp = fingerprint(m.Hash, c.units[i:i+m.N])
+		}
+		w[r] = member{fp, dfByte(int(l.df[r]), m.Pages)}
 	}
+	lr.spare = c // the model holds none of its arrays
 	w = sortMembers(w)
 	m.W, m.DF = make(HashSet, 0, len(w)), make([]byte, 0, len(w))
 	for _, x := range w {
