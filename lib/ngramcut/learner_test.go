@@ -6,55 +6,32 @@ import (
 	"testing"
 )
 
+// fill sets every element of s up to its capacity to v.
+func fill[T any](s []T, v T) {
+	s = s[:cap(s)]
+	for i := range s {
+		s[i] = v
+	}
+}
+
 // poison fills every array of a corpus done with, up to its capacity, with values no count
 // writes, so that a Learner reusing them fails if anything reads what it has not written.
 func poison(c *corpus) {
-	fill32 := func(s []int32) {
-		s = s[:cap(s)]
-		for i := range s {
-			s[i] = -0x5a5a5a5b
-		}
+	const p32, p64 = -0x5a5a5a5b, 0xa5a5a5a5a5a5a5a5
+	for _, s := range [][]int32{c.starts, c.nextDelim, c.count, c.df, c.lastPage, c.first, c.order, c.sorted, c.hist, c.newID} {
+		fill(s, p32)
 	}
-	fillU32 := func(s []uint32) {
-		s = s[:cap(s)]
-		for i := range s {
-			s[i] = 0xa5a5a5a5
-		}
-	}
-	fill32(c.starts)
-	fill32(c.nextDelim)
-	fill32(c.count)
-	fill32(c.df)
-	fill32(c.lastPage)
-	fill32(c.first)
-	fill32(c.order)
-	fill32(c.sorted)
-	fill32(c.hist)
-	fill32(c.newID)
-	fillU32(c.units)
-	fillU32(c.nextUnit)
-	fps := c.fps[:cap(c.fps)]
-	for i := range fps {
-		fps[i] = 0xa5a5a5a5a5a5a5a5
-	}
-	roll := c.roll[:cap(c.roll)]
-	for i := range roll {
-		roll[i] = 0xa5a5a5a5a5a5a5a5
-	}
-	table := c.table[:cap(c.table)]
-	for i := range table {
-		table[i] = entry{tag: 0xa5a5a5a5, id: 0x5a5a5a5a}
-	}
+	fill(c.units, 0xa5a5a5a5)
+	fill(c.nextUnit, 0xa5a5a5a5)
+	fill(c.fps, p64)
+	fill(c.roll, p64)
+	fill(c.table, entry{tag: 0xa5a5a5a5, id: 0x5a5a5a5a})
 	for _, l := range append([]*level{c.last, c.prev}, c.spare...) {
 		if l != nil {
-			fill32(l.posRank)
-			fill32(l.firstPos)
-			fill32(l.count)
-			fill32(l.df)
-			fp := l.fp[:cap(l.fp)]
-			for i := range fp {
-				fp[i] = 0xa5a5a5a5a5a5a5a5
+			for _, s := range [][]int32{l.posRank, l.firstPos, l.count, l.df} {
+				fill(s, p32)
 			}
+			fill(l.fp, p64)
 		}
 	}
 }
