@@ -131,11 +131,8 @@ type learners struct {
 	free []*ngramcut.Learner
 }
 
-// get returns a Learner no other site is using (a new one from a nil l).
+// get returns a Learner no other site is using.
 func (l *learners) get() *ngramcut.Learner {
-	if l == nil {
-		return new(ngramcut.Learner)
-	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if k := len(l.free); k > 0 {
@@ -148,9 +145,6 @@ func (l *learners) get() *ngramcut.Learner {
 
 // put gives back a Learner from get.
 func (l *learners) put(lr *ngramcut.Learner) {
-	if l == nil {
-		return
-	}
 	l.mu.Lock()
 	l.free = append(l.free, lr)
 	l.mu.Unlock()

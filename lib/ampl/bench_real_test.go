@@ -2,7 +2,6 @@ package ampl
 
 import (
 	"path/filepath"
-	"sort"
 	"sync"
 	"testing"
 
@@ -10,7 +9,7 @@ import (
 	"github.com/chaffkit/chaff/lib/suffix"
 )
 
-// big9Sites returns the HTML of big9's pages grouped by site (nil when ../shared/data is
+// big9Sites returns the HTML of big9's pages grouped by site (devdata.SiteHTML) (nil when ../shared/data is
 // absent): the pages `ampl run` spends most of its time on.
 var big9Sites = sync.OnceValue(func() [][]string {
 	dir := devdata.Dir()
@@ -21,20 +20,7 @@ var big9Sites = sync.OnceValue(func() [][]string {
 	if err != nil {
 		panic(err)
 	}
-	by := map[string][]string{}
-	for _, p := range pages {
-		by[p.Site] = append(by[p.Site], p.HTML)
-	}
-	var sites []string
-	for s := range by {
-		sites = append(sites, s)
-	}
-	sort.Strings(sites)
-	out := make([][]string, len(sites))
-	for i, s := range sites {
-		out[i] = by[s]
-	}
-	return out
+	return devdata.SiteHTML(pages)
 })
 
 // BenchmarkBig9 times the steps of learning and applying big9's nine sites (skipped without

@@ -86,6 +86,23 @@ func ReadFile(path string) ([]Page, error) {
 	return out, nil
 }
 
+// SiteHTML returns the pages' HTML grouped by site, the sites in the order of their first
+// page: the samples a site tool learns from.
+func SiteHTML(pages []Page) [][]string {
+	at := map[string]int{}
+	var sites [][]string
+	for _, p := range pages {
+		i, ok := at[p.Site]
+		if !ok {
+			i = len(sites)
+			at[p.Site] = i
+			sites = append(sites, nil)
+		}
+		sites[i] = append(sites[i], p.HTML)
+	}
+	return sites
+}
+
 // Read reads the set named name from Dir.
 func Read(name string) ([]Page, error) {
 	d := Dir()

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/synth"
 )
@@ -250,19 +251,12 @@ func BenchmarkPreprocess(b *testing.B) {
 // of their first page, with their total bytes and number.
 func realSites(b *testing.B, dir string) (sites [][]string, total, count int) {
 	for _, set := range realSets {
-		bySite := map[string][]string{}
-		var order []string
-		for _, p := range readSet(b, filepath.Join(dir, set+".jsonl.zst")) {
-			if _, ok := bySite[p.Site]; !ok {
-				order = append(order, p.Site)
-			}
-			bySite[p.Site] = append(bySite[p.Site], p.HTML)
+		pages := readSet(b, filepath.Join(dir, set+".jsonl.zst"))
+		for _, p := range pages {
 			total += len(p.HTML)
-			count++
 		}
-		for _, s := range order {
-			sites = append(sites, bySite[s])
-		}
+		count += len(pages)
+		sites = append(sites, devdata.SiteHTML(pages)...)
 	}
 	return sites, total, count
 }

@@ -11,35 +11,11 @@ import (
 )
 
 // checkRanks compares every position's rank at level n with a ranking of the n-grams
-// as strings (a map, then a stable sort): the same classes, the same order.
+// as strings (bruteRank): the same classes, the same order.
 func checkRanks(t *testing.T, c *corpus, l *level, rank Rank) {
 	t.Helper()
-	type stat struct{ count, df, first, lastPage int }
-	stats := map[string]*stat{}
-	var order []string
 	n := l.n
-	for p := 0; p < c.pages(); p++ {
-		for i := int(c.starts[p]); i+n <= int(c.starts[p+1]); i++ {
-			g := string(runes(c.units[i : i+n]))
-			s := stats[g]
-			if s == nil {
-				s = &stat{first: len(order), lastPage: -1}
-				stats[g] = s
-				order = append(order, g)
-			}
-			s.count++
-			if s.lastPage != p {
-				s.lastPage, s.df = p, s.df+1
-			}
-		}
-	}
-	slices.SortStableFunc(order, func(a, b string) int {
-		x, y := stats[a], stats[b]
-		if rank == ByDocFreq && x.df != y.df {
-			return cmp.Compare(y.df, x.df)
-		}
-		return cmp.Compare(y.count, x.count)
-	})
+	order := bruteRank(c, n, rank, false)
 	rankOf := map[string]int32{}
 	for r, g := range order {
 		rankOf[g] = int32(r)

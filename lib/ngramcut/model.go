@@ -216,9 +216,10 @@ func (lr *Learner) Learn(pages []string, opt Options) (*Model, error) {
 		_, m.Kept = c.cut(l, k)
 	}
 	w := make([]member, k)
+	counted := len(l.fp) == l.distinct // the fingerprints kept by a direct count
 	for r := 0; r < k; r++ {
 		var fp uint64
-		if len(l.fp) == l.distinct { // kept by a direct count
+		if counted {
 			fp = l.fp[r]
 		} else {
 			i := int(l.firstPos[r])

@@ -2,6 +2,7 @@ package ngramcut
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
@@ -222,22 +223,13 @@ func bruteRank(c *corpus, n int, rank Rank, delims bool) []string {
 		}
 	}
 	out := append([]string(nil), order...)
-	less := func(a, b string) bool {
+	slices.SortStableFunc(out, func(a, b string) int { // stable: ties keep the first occurrence first
 		x, y := stats[a], stats[b]
 		if rank == ByDocFreq && x.df != y.df {
-			return x.df > y.df
+			return cmp.Compare(y.df, x.df)
 		}
-		if x.count != y.count {
-			return x.count > y.count
-		}
-		return x.first < y.first
-	}
-	// insertion sort: small inputs, obviously stable
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && less(out[j], out[j-1]); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+		return cmp.Compare(y.count, x.count)
+	})
 	return out
 }
 

@@ -85,7 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *ctx == 0 {
 		opt.Folds = 0
 	}
-	switch args[0] {
+	switch args[0] { // commands checked before the data is read
 	case "train", "cv", "holdout", "folds":
 	case "digest":
 		if err := digest(strings.Split(*setList, ","), stdout); err != nil {
@@ -113,9 +113,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = holdout(items, opt, ths, stdout, stderr)
 	case "folds":
 		err = folds(items, opt, *k, *out, stderr)
-	default:
-		fmt.Fprintf(stderr, "contentmodel: no command %q\n", args[0])
-		return 2
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "contentmodel: %v\n", err)
