@@ -36,9 +36,9 @@ func algoFlags() []ucli.Flag {
 		&ucli.Float64Flag{Name: "peak-max", Value: d.PeakMax, Usage: "search the maximal peak in 2 <= f <= peak-max x |S| (0: every f)"},
 		&ucli.Float64Flag{Name: "peak-g", Value: d.PeakG, Usage: "also take every local maximum of F with G(f) >= this (0: the maximal peak only)"},
 		&ucli.BoolFlag{Name: "multiples", Value: d.Multiples, Usage: "also take f = c·f_p, c = 2, 3, ... (Definition 2)"},
-		&ucli.StringFlag{Name: "select", Value: string(d.Select), Usage: "template strings: peak (maximal strings of V at the peaks) or docs (maximal strings in >= min-docs of the pages)"},
+		&ucli.StringFlag{Name: "select", Value: string(d.Select), Usage: "template strings: peak (maximal strings of V at the peaks) or docs (every run of min-len characters in >= min-docs of the pages, found by hashing: no curve, no peak)"},
 		&ucli.Float64Flag{Name: "min-docs", Value: d.MinDocs, Usage: "with --select docs: the fraction of the sample's pages a template string occurs in"},
-		&ucli.IntFlag{Name: "min-len", Value: d.MinLen, Usage: "drop template strings shorter than this many characters"},
+		&ucli.IntFlag{Name: "min-len", Value: d.MinLen, Usage: "drop template strings shorter than this many characters (--select docs: the template windows' length, at least 1)"},
 		&ucli.BoolFlag{Name: "whole-words", Value: d.WholeWords, Usage: "never let a template string cut a word: a partly covered word stays content"},
 		&ucli.IntFlag{Name: "edge-words", Value: d.EdgeWords, Usage: "unmark text of at most this many words at the edges of a template string that also holds markup, e.g. the \"In\" of \"</p><p>In \" (0: off)"},
 		&ucli.IntFlag{Name: "min-words", Value: d.MinWords, Usage: "drop content blocks (kept text between template strings holding text or block tags) of fewer words (0: keep all)"},
@@ -100,6 +100,8 @@ func options(c *ucli.Context) (ampl.Options, error) {
 		return o, cli.UsageError(fmt.Errorf("--min-docs must be in [0, 1]"))
 	case o.PeakMax < 0 || o.PeakG < 0 || o.MaxLen < 0 || o.MinLen < 0 || o.MinWords < 0 || o.EdgeWords < 0:
 		return o, cli.UsageError(fmt.Errorf("--peak-max, --peak-g, --max-len, --min-len, --edge-words and --min-words must not be negative"))
+	case o.Select == ampl.SelectDocs && c.Int(cli.FlagSample) > ampl.MaxWindowPages:
+		return o, cli.UsageError(fmt.Errorf("--select docs learns from at most %d pages: --sample %d is too large", ampl.MaxWindowPages, c.Int(cli.FlagSample)))
 	}
 	return o, nil
 }
@@ -137,8 +139,12 @@ func (algo) Decode(raw []byte) (cli.Model, error) {
 		return nil, err
 	}
 	switch {
-	case m.Strings == nil:
-		return nil, fmt.Errorf("ampl: model has no template strings list")
+	case m.Windows != nil && m.Strings != nil:
+		return nil, fmt.Errorf("ampl: model has both template windows and template strings")
+	case m.Windows != nil && m.Options.Select != ampl.SelectDocs:
+		return nil, fmt.Errorf("ampl: model has template windows but selects by %q", m.Options.Select)
+	case m.Windows == nil && m.Options.Select == ampl.SelectDocs:
+		return nil, fmt.Errorf("ampl: model selects by docs but has no template windows")
 	case len(m.Docs) != len(m.Strings):
 		return nil, fmt.Errorf("ampl: model has %d page counts for %d template strings", len(m.Docs), len(m.Strings))
 	}
@@ -152,9 +158,9 @@ func (m model) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
 
 // detail is the "ampl" member of an applied page.
 type detail struct {
-	Peak  int      `json:"peak"`          // the maximal peak f_p (0: none, e.g. learned from one page)
-	Spans [][2]int `json:"spans"`         // kept (content) byte spans of html
-	Fit   *float64 `json:"fit,omitempty"` // ampl.Found.Fit, 3 decimals; absent when unknown
+	Peak  int      `json:"peak,omitempty"` // the maximal peak f_p (absent: none, e.g. learned from one page, or not searched: --select docs)
+	Spans [][2]int `json:"spans"`          // kept (content) byte spans of html
+	Fit   *float64 `json:"fit,omitempty"`  // ampl.Found.Fit, 3 decimals; absent when unknown
 }
 
 func (m model) Apply(p *page.Page) (cli.Found, error) {

@@ -12,10 +12,12 @@ import (
 // content) in black and the rest (template strings, and blocks too short to keep) greyed,
 // long grey runs elided, in the style of ngramcut's view.
 func (m model) View(w io.Writer, p *page.Page, f cli.Found) error {
-	peak := 0
-	if m.Peak != nil {
-		peak = m.Peak.F
+	learned := fmt.Sprintf("%d template strings", len(m.Strings))
+	if m.Windows != nil {
+		learned = fmt.Sprintf("%d template windows of %d characters", m.Windows.Len(), m.Windows.Width)
+	} else if m.Peak != nil {
+		learned = fmt.Sprintf("maximal peak f = %d, %s", m.Peak.F, learned)
 	}
-	caption := fmt.Sprintf("ampl: |S| = %d, maximal peak f = %d, %d template strings; content (kept) black, the rest greyed; ▢▢▢k▢▢▢ elides k grey characters.", m.Pages, peak, len(m.Strings))
+	caption := fmt.Sprintf("ampl: |S| = %d, %s; content (kept) black, the rest greyed; ▢▢▢k▢▢▢ elides k grey characters.", m.Pages, learned)
 	return cli.WriteSourceView(w, "ampl", p.Name(), caption, p.HTML, f.Kept)
 }

@@ -67,27 +67,30 @@ func Default() Options {
 // ErrNoPages is returned by Learn without pages.
 var ErrNoPages = errors.New("ampl: no pages to learn from")
 
-// Model is one site's template: the sample size, the peaks and the template strings.
-// Build it with Learn or decode it from JSON; it is safe for concurrent use.
+// Model is one site's template: the sample size and, under SelectDocs, the template
+// windows, otherwise the peaks and the template strings. Build it with Learn or decode it
+// from JSON; it is safe for concurrent use.
 type Model struct {
 	Pages   int      `json:"pages"`
 	Options Options  `json:"options"`
-	Peak    *Peak    `json:"peak"`            // the maximal peak (nil: none, e.g. one page)
-	Peaks   []Peak   `json:"peaks,omitempty"` // every frequency whose strings were taken
-	Strings []string `json:"strings"`         // the template strings, longest first
+	Peak    *Peak    `json:"peak,omitempty"`    // the maximal peak (nil: none, e.g. one page)
+	Peaks   []Peak   `json:"peaks,omitempty"`   // every frequency whose strings were taken
+	Strings []string `json:"strings,omitempty"` // the template strings, longest first
+	// Windows are the template windows (SelectDocs), in place of Peak, Peaks and Strings.
+	Windows *Windows `json:"windows,omitempty"`
 	// Docs is, for each template string, the number of sample pages it was found on: the
 	// strength of its matches is Docs/Pages (see Find).
-	Docs []int32 `json:"docs"`
-	// Found is the mean number of distinct template strings Find reports on a sample page:
-	// the measure of Find's Fit (0 when there are no strings).
+	Docs []int32 `json:"docs,omitempty"`
+	// Found is the mean number of distinct template strings (or windows) Find reports on a
+	// sample page: the measure of Find's Fit (0 when there are none).
 	Found float64 `json:"found"`
 
 	m matcherOnce
 }
 
 // ModelVersion is the version of the model format (the Model as JSON): a model of another
-// version is refused. 2 added Docs and Found.
-const ModelVersion = 2
+// version is refused. 2 added Docs and Found; 3 the template windows of SelectDocs.
+const ModelVersion = 3
 
 // Analysis is the curve and peaks of a sample, without the template strings.
 type Analysis struct {
@@ -158,8 +161,8 @@ func findPeaks(c *Curve, opt Options) (*Peak, []Peak) {
 	return &peaks[0], peaks
 }
 
-// Learn learns a site's template from its sample pages. With SelectDocs the curve and the
-// template strings come from one walk of the suffix tree.
+// Learn learns a site's template from its sample pages: with SelectDocs its template
+// windows (no curve, no peak), otherwise the paper's curve, peaks and template strings.
 func Learn(pages []string, opt Options) (*Model, error) {
 	m, _, err := learn(pages, opt, false)
 	return m, err
@@ -173,36 +176,38 @@ func LearnMarks(pages []string, opt Options) (*Model, []*Marks, error) {
 }
 
 func learn(pages []string, opt Options, keep bool) (*Model, []*Marks, error) {
-	if opt.Select != SelectDocs {
-		a, err := Analyze(pages, opt)
-		if err != nil {
-			return nil, nil, err
-		}
-		m := a.Model(opt)
-		return m, m.calibrate(pages, keep), nil
-	}
 	if len(pages) == 0 {
 		return nil, nil, ErrNoPages
 	}
-	x, err := suffix.New(pages)
+	if opt.Select == SelectDocs {
+		// The template windows: no suffix tree, no curve; what they mark on the sample comes
+		// from the counting.
+		w, found, wm, err := learnWindows(pages, max(opt.MinLen, 1), minDocs(len(pages), opt.MinDocs), keep)
+		if err != nil {
+			return nil, nil, err
+		}
+		m := &Model{Pages: len(pages), Options: opt, Windows: w, Found: found}
+		var marks []*Marks
+		if keep {
+			marks = make([]*Marks, len(pages))
+			for i, p := range pages {
+				marks[i] = m.windowMarks(p, wm[i], true)
+			}
+		}
+		return m, marks, nil
+	}
+	a, err := Analyze(pages, opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	k := newCounter(x.Pages(), opt.Rule, opt.MaxLen)
-	k.limit = peakLimit(x.Pages(), opt)
-	sel := newSelector(x, opt, nil)
-	wopt := k.walkOptions()
-	wopt.Docs = true
-	x.WalkBatches(wopt, func(nodes []suffix.Node) {
-		k.addAll(nodes)
-		sel.considerAll(nodes)
-	})
-	k.addLeaves(wopt.LeafTotals)
-	a := &Analysis{Index: x, Curve: k.curve()}
-	a.Peak, a.Peaks = findPeaks(a.Curve, opt)
-	m := &Model{Pages: x.Pages(), Options: opt, Peak: a.Peak, Peaks: a.Peaks}
-	m.Strings, m.Docs = sel.strings()
+	m := a.Model(opt)
 	return m, m.calibrate(pages, keep), nil
+}
+
+// minDocs is the fewest pages of a sample of n a template string must be found on under
+// SelectDocs: the fraction share of them, and at least 2.
+func minDocs(n int, share float64) int {
+	return max(int(math.Ceil(share*float64(n))), 2)
 }
 
 // Model selects the template strings of the analysed sample under opt. (Analyze does not
@@ -229,13 +234,11 @@ func (m *Model) calibrate(pages []string, keep bool) []*Marks {
 	}
 	total := 0
 	for i, p := range pages {
+		mk := m.marks(p, keep)
 		if keep {
-			marks[i] = m.marks(p)
-			total += marks[i].found
-		} else {
-			_, n := m.match(p, nil)
-			total += n
+			marks[i] = mk
 		}
+		total += mk.found
 	}
 	m.Found = float64(total) / float64(len(pages))
 	return marks
@@ -258,8 +261,8 @@ func newSelector(x *suffix.Index, opt Options, peaks []Peak) *selector {
 		if x.Pages() < 2 {
 			break
 		}
-		minDocs := max(int32(math.Ceil(opt.MinDocs*float64(x.Pages()))), 2)
-		s.want = func(n suffix.Node) bool { return n.Docs >= minDocs }
+		least := int32(minDocs(x.Pages(), opt.MinDocs))
+		s.want = func(n suffix.Node) bool { return n.Docs >= least }
 	default:
 		if len(peaks) == 0 {
 			break

@@ -204,37 +204,15 @@ func (m *Model) matcher() *matcher {
 	return m.m.m
 }
 
-// Template returns the byte spans of html covered by occurrences of template strings:
-// sorted, disjoint [start, end) pairs.
+// Template returns the byte spans of html covered by occurrences of template strings (or
+// windows): sorted, disjoint [start, end) pairs.
 func (m *Model) Template(html string) [][2]int {
-	spans, _ := m.match(html, nil)
-	return spans
+	return m.marks(html, false).spans
 }
 
-// match returns Template's spans and the number of distinct template strings marked (see
-// matcher.mark); seen is passed to mark.
-func (m *Model) match(html string, seen func(id int32, a, b int)) ([][2]int, int) {
-	var present []uint64
-	found := 0
-	spans := m.matcher().mark(nil, html, func(id int32, a, b int) {
-		if present == nil {
-			present = make([]uint64, (len(m.Strings)+63)/64)
-		}
-		if bit := uint64(1) << (id & 63); present[id>>6]&bit == 0 {
-			present[id>>6] |= bit
-			found++
-		}
-		if seen != nil {
-			seen(id, a, b)
-		}
-	})
-	if m.Options.WholeWords {
-		spans = snapWords(spans, html)
-	}
-	if m.Options.EdgeWords > 0 {
-		spans = trimEdgeText(spans, html, m.Options.EdgeWords)
-	}
-	return spans, found
+// empty reports whether the model learned no template at all (e.g. from one page).
+func (m *Model) empty() bool {
+	return len(m.Strings) == 0 && (m.Windows == nil || m.Windows.Len() == 0)
 }
 
 // Content returns the complement of Template within [0, len(html)): the kept spans.
@@ -244,7 +222,7 @@ func (m *Model) Content(html string) [][2]int {
 
 func (m *Model) content(html string, template [][2]int) [][2]int {
 	kept := complement(template, len(html))
-	if m.Options.MinWords > 0 && len(m.Strings) > 0 { // nothing learned: the page is all content
+	if m.Options.MinWords > 0 && !m.empty() { // nothing learned: the page is all content
 		kept = dropShortBlocks(html, kept, m.Options.MinWords)
 	}
 	return kept
@@ -265,31 +243,82 @@ type Found struct {
 	Fit float64
 }
 
-// Marks is what a model's template strings mark on one page: the matching Find starts with
-// and most of its work. Only the model that made them may use them, on that page.
+// Marks is what a model's template strings (or windows) mark on one page: the matching
+// Find starts with and most of its work. Only the model that made them may use them, on
+// that page.
 type Marks struct {
 	spans [][2]int // Template's spans
-	found int      // the distinct template strings marked
+	found int      // the distinct template strings (windows) marked
 	occs  []occ    // the occurrences marked, in order of their ends
 }
 
-// occ is one occurrence marked, with its string's share of the sample pages.
+// occ is one occurrence marked, with its string's share of the sample pages. A model of
+// windows reports each run of overlapping windows as one occurrence, with their mean share.
 type occ struct {
 	a, b  int
 	share float64
 }
 
-// marks matches the template strings on html.
-func (m *Model) marks(html string) *Marks {
-	var occs []occ
-	spans, found := m.match(html, func(id int32, a, b int) {
-		share := 1.0
-		if int(id) < len(m.Docs) && m.Pages > 0 {
-			share = min(1, float64(m.Docs[id])/float64(m.Pages))
+// marks matches the template on html, with the occurrences when withOccs, and snaps and
+// trims the spans as the options say.
+func (m *Model) marks(html string, withOccs bool) *Marks {
+	if m.Windows != nil {
+		return m.windowMarks(html, m.Windows.mark(html), withOccs)
+	}
+	mk := &Marks{}
+	var present []uint64
+	mk.spans = m.matcher().mark(nil, html, func(id int32, a, b int) {
+		if present == nil {
+			present = make([]uint64, (len(m.Strings)+63)/64)
 		}
-		occs = append(occs, occ{a, b, share})
+		if bit := uint64(1) << (id & 63); present[id>>6]&bit == 0 {
+			present[id>>6] |= bit
+			mk.found++
+		}
+		if withOccs {
+			docs := float64(m.Pages)
+			if int(id) < len(m.Docs) {
+				docs = float64(m.Docs[id])
+			}
+			mk.occs = append(mk.occs, occ{a, b, m.share(docs)})
+		}
 	})
-	return &Marks{spans: spans, found: found, occs: occs}
+	return m.finish(mk, html)
+}
+
+// windowMarks is marks for the template windows' marks wm on html.
+func (m *Model) windowMarks(html string, wm windowMarks, withOccs bool) *Marks {
+	mk := &Marks{spans: wm.spans, found: wm.found}
+	if withOccs {
+		mk.occs = make([]occ, len(wm.spans))
+		for i, sp := range wm.spans {
+			share := 1.0 // a script, style or comment alone
+			if wm.docs[i] >= 0 {
+				share = m.share(wm.docs[i])
+			}
+			mk.occs[i] = occ{sp[0], sp[1], share}
+		}
+	}
+	return m.finish(mk, html)
+}
+
+// finish snaps and trims the marked spans as the options say.
+func (m *Model) finish(mk *Marks, html string) *Marks {
+	if m.Options.WholeWords {
+		mk.spans = snapWords(mk.spans, html)
+	}
+	if m.Options.EdgeWords > 0 {
+		mk.spans = trimEdgeText(mk.spans, html, m.Options.EdgeWords)
+	}
+	return mk
+}
+
+// share is the share of the sample pages that docs of them make, at most 1.
+func (m *Model) share(docs float64) float64 {
+	if m.Pages <= 0 {
+		return 1
+	}
+	return min(1, docs/float64(m.Pages))
 }
 
 // Find applies the model to a page: its content, the template evidence and how well the
@@ -299,22 +328,22 @@ func (m *Model) Find(html string) Found { return m.FindMarked(html, nil) }
 // FindMarked is Find given the page's marks from LearnMarks (nil: the page is matched now).
 func (m *Model) FindMarked(html string, mk *Marks) Found {
 	if mk == nil {
-		mk = m.marks(html)
+		mk = m.marks(html, true)
 	}
 	spans, found, occs := mk.spans, mk.found, mk.occs
 	f := Found{Kept: m.content(html, spans), Fit: math.NaN()}
 	if m.Found > 0 {
 		f.Fit = min(1, float64(found)/m.Found)
-	} else if len(m.Strings) > 0 {
+	} else if !m.empty() {
 		f.Fit = 0
 	}
 	// Each template span's strength: the mean share of the occurrences that overlap it.
 	// Occurrences come in order of their ends, and one that overlaps a span ends before the
-	// span's end plus the longest string's length.
+	// span's end plus the longest occurrence's length.
 	f.Template = make([]page.Evidence, len(spans))
 	longest := 0
-	if len(m.Strings) > 0 {
-		longest = len(m.Strings[0]) // longest first
+	for _, o := range occs {
+		longest = max(longest, o.b-o.a)
 	}
 	lo := 0
 	for k, sp := range spans {

@@ -79,7 +79,8 @@ func TestFindMarkedIsFind(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(m.Strings, want.Strings) || !reflect.DeepEqual(m.Docs, want.Docs) || m.Found != want.Found {
+			if !reflect.DeepEqual(m.Strings, want.Strings) || !reflect.DeepEqual(m.Docs, want.Docs) || m.Found != want.Found ||
+				(m.Windows == nil) != (want.Windows == nil) || m.Windows != nil && !reflect.DeepEqual(m.Windows.keys, want.Windows.keys) {
 				t.Fatalf("%s: LearnMarks's model differs from Learn's", s.name)
 			}
 			if len(marks) != len(pages) {

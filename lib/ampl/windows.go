@@ -1,0 +1,630 @@
+package ampl
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Windows is a site's template as SelectDocs defines it: every run of Width characters
+// found on at least MinDocs of the sample pages (a "template window"). A template string of
+// the suffix tree (a maximal string of at least Width characters on that many pages) is
+// exactly a chain of overlapping template windows, so on the sample pages the windows mark
+// what the strings mark; they are found by hashing every window of the sample and counting
+// the pages of each hash, in a fraction of the suffix tree's time and memory.
+//
+// A window is Width characters (UTF-8 sequences as utf8.DecodeRune reads them: an invalid
+// byte is one character) starting at a character boundary, known by a 47-bit fingerprint of
+// its bytes. Two different windows share a fingerprint with probability 2^-47 per pair:
+// about one false match in 140 sites of a million distinct windows each.
+type Windows struct {
+	Width int // characters per window
+	// keys are the fingerprints of the template windows, each with the number of sample
+	// pages it was found on in its low 16 bits.
+	keys []uint64
+
+	once  sync.Once
+	table []uint64 // open addressing over keys, with the present bit (0 = empty)
+}
+
+// MaxWindowPages is the largest sample SelectDocs learns from: a page number (and a page
+// count) fits in 16 bits.
+const MaxWindowPages = 1<<16 - 1
+
+// errWindowPages is returned when a sample is too large for Windows.
+var errWindowPages = fmt.Errorf("ampl: the docs selection learns from at most %d pages", MaxWindowPages)
+
+// Len is the number of template windows.
+func (w *Windows) Len() int { return len(w.keys) }
+
+// hashBase is the multiplier of the windows' rolling polynomial hash (odd; any large odd
+// constant works: the polynomial is mixed before use).
+const hashBase = 0x9e3779b97f4a7c15
+
+// powers returns hashBase^k for k < 4·width+1: a window of width characters is at most
+// 4·width bytes.
+func powers(width int) []uint64 {
+	p := make([]uint64, 4*width+1)
+	p[0] = 1
+	for k := 1; k < len(p); k++ {
+		p[k] = p[k-1] * hashBase
+	}
+	return p
+}
+
+// fingerprint mixes a window's polynomial hash (murmur3's finaliser) and keeps its top 47
+// bits in place: bit 16 is free for a mark of presence and bits 0-15 for a page number or a
+// page count.
+func fingerprint(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h &^ lowBits
+}
+
+const (
+	lowBits = 1<<17 - 1 // what is not the fingerprint
+	present = 1 << 16   // a table entry in use
+)
+
+// windowHasher hashes the windows of one text from left to right, a buffer at a time; a text
+// of fewer than width characters has none. Window k starts at the text's k-th character.
+type windowHasher struct {
+	text  string
+	width int
+	pow   []uint64
+	ring  []int32 // the start of each character in the window, the oldest at head
+	head  int
+	count int // characters in the window so far (at most width)
+	i     int // the next byte to read
+	h     uint64
+	last  bool // the window ending at the text's end is reported
+}
+
+func newWindowHasher(text string, width int) *windowHasher {
+	return &windowHasher{text: text, width: width, pow: windowPowers(width), ring: make([]int32, width)}
+}
+
+// reset starts on another text, keeping the buffers.
+func (w *windowHasher) reset(text string) {
+	*w = windowHasher{text: text, width: w.width, pow: w.pow, ring: w.ring}
+}
+
+// fill appends the fingerprints of the next windows, each ORed with tag, until dst is full
+// or the text ends; it returns dst unchanged when no window is left.
+func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
+	text, width, pow, ring := w.text, w.width, w.pow, w.ring
+	h, head, count, i := w.h, w.head, w.count, w.i
+	for i < len(text) && len(dst) < cap(dst) {
+		size := 1
+		if text[i] >= utf8.RuneSelf {
+			_, size = utf8.DecodeRuneInString(text[i:])
+		}
+		if count == width {
+			s := int(ring[head])
+			dst = append(dst, fingerprint(h)|tag)
+			next := i
+			if width > 1 {
+				nh := head + 1
+				if nh == width {
+					nh = 0
+				}
+				next = int(ring[nh])
+			}
+			for j := s; j < next; j++ {
+				h -= uint64(text[j]) * pow[i-1-j]
+			}
+			ring[head] = int32(i)
+			head++
+			if head == width {
+				head = 0
+			}
+		} else {
+			ring[count] = int32(i)
+			count++
+		}
+		for j := i; j < i+size; j++ {
+			h = h*hashBase + uint64(text[j])
+		}
+		i += size
+	}
+	if i == len(text) && count == width && !w.last && len(dst) < cap(dst) {
+		dst = append(dst, fingerprint(h)|tag)
+		w.last = true
+	}
+	w.h, w.head, w.count, w.i = h, head, count, i
+	return dst
+}
+
+// runeLen is the length of the character at text[i] as windows count characters.
+func runeLen(text string, i int) int {
+	if text[i] < utf8.RuneSelf {
+		return 1
+	}
+	_, n := utf8.DecodeRuneInString(text[i:])
+	return n
+}
+
+// learnWindows finds the template windows of pages: those found on at least minDocs pages.
+// found is the mean number of distinct template windows on a page. With keep it also returns
+// what the windows mark on each page, read off the counting: no page is hashed twice.
+func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, found float64, marks []windowMarks, err error) {
+	if len(pages) > MaxWindowPages {
+		return nil, 0, nil, errWindowPages
+	}
+	w = &Windows{Width: width}
+	if keep {
+		marks = make([]windowMarks, len(pages))
+	}
+	if len(pages) < minDocs {
+		return w, 0, marks, nil
+	}
+	total := 0
+	for _, p := range pages {
+		total += len(p)
+	}
+	// Every window, as its fingerprint with its page number in the low 16 bits, in page
+	// order. They are then partitioned by their top bits into buckets of about 2048 windows
+	// (stably: pages stay in order), and each bucket's pages are counted in a hash table
+	// small enough for the cache: a table of all windows would cost a cache miss per byte.
+	bb := min(bits.Len(uint(total/2048)), 12)
+	shift := uint(64 - bb) // 64 when there is one bucket: x >> 64 is 0
+	nb := 1 << bb
+	start := make([]int, nb+1)
+	items := make([]uint64, 0, total)
+	var segs [][]segment // with keep: each page's segments
+	if keep {
+		segs = make([][]segment, len(pages))
+	}
+	hz := newWindowHasher("", width)
+	var pageSegs []segment
+	for pg, p := range pages {
+		pageSegs = segments(p, pageSegs[:0])
+		for i, sg := range pageSegs {
+			hz.reset(p[sg.from:sg.to])
+			from := len(items)
+			items = hz.fill(items, uint64(pg))
+			pageSegs[i].windows = len(items) - from
+			for _, x := range items[from:] {
+				start[x>>shift+1]++
+			}
+		}
+		if keep {
+			segs[pg] = slices.Clone(pageSegs)
+		}
+	}
+	for b := 0; b < nb; b++ {
+		start[b+1] += start[b]
+	}
+	sorted := make([]uint64, len(items))
+	var from []int32 // with keep: the index in items of each window in sorted
+	at := slices.Clone(start[:nb])
+	if keep {
+		from = make([]int32, len(items))
+		for i, x := range items {
+			b := x >> shift
+			sorted[at[b]], from[at[b]] = x, int32(i)
+			at[b]++
+		}
+	} else {
+		for _, x := range items {
+			b := x >> shift
+			sorted[at[b]] = x
+			at[b]++
+		}
+	}
+	n := len(items)
+	items = nil
+	var (
+		keys    []uint64
+		table   []uint64 // fingerprint | present | the last page it was found on
+		docs    []uint16 // the pages each entry was found on
+		counted []int32  // with keep: the last page whose found counts the entry
+		slot    []int32  // with keep: each window's entry
+		cands   []int    // the entries that reached minDocs pages
+		sum     int
+		wdocs   []uint16 // with keep: each window's page count, 0 if not a template window
+		pfound  []int    // with keep: the distinct template windows of each page
+	)
+	if keep {
+		wdocs, pfound = make([]uint16, n), make([]int, len(pages))
+	}
+	for b := 0; b < nb; b++ {
+		part := sorted[start[b]:start[b+1]]
+		if len(part) == 0 {
+			continue
+		}
+		size := 1 << bits.Len(uint(2*len(part)-1))
+		if cap(table) < size {
+			table, docs = make([]uint64, size), make([]uint16, size)
+			if keep {
+				counted = make([]int32, size)
+			}
+		}
+		table, docs = table[:size], docs[:size]
+		clear(table)
+		if keep {
+			counted = counted[:size]
+			slot = slices.Grow(slot[:0], len(part))[:len(part)]
+		}
+		cands = cands[:0]
+		mask := uint64(size - 1)
+		for j, x := range part {
+			fp := x &^ lowBits
+			k := (fp >> 17) & mask
+			for {
+				t := table[k]
+				if t == 0 {
+					table[k] = x | present
+					docs[k] = 1
+					if minDocs <= 1 {
+						cands = append(cands, int(k))
+					}
+					break
+				}
+				if t&^lowBits == fp {
+					if uint16(t) != uint16(x) { // the first window of this page with fp
+						table[k] = t&^0xffff | x&0xffff
+						docs[k]++
+						if int(docs[k]) == minDocs {
+							cands = append(cands, int(k))
+						}
+					}
+					break
+				}
+				k = (k + 1) & mask
+			}
+			if keep {
+				slot[j] = int32(k)
+				counted[k] = -1
+			}
+		}
+		for _, k := range cands {
+			keys = append(keys, table[k]&^lowBits|uint64(docs[k]))
+			sum += int(docs[k])
+		}
+		if keep && len(cands) > 0 {
+			for j, x := range part {
+				k := slot[j]
+				if d := docs[k]; int(d) >= minDocs {
+					wdocs[from[start[b]+j]] = d
+					if pg := int32(uint16(x)); counted[k] != pg {
+						counted[k] = pg
+						pfound[pg]++
+					}
+				}
+			}
+		}
+	}
+	w.keys = keys // in no particular order: MarshalJSON sorts them
+	if keep {
+		at := 0
+		for pg, p := range pages {
+			sb := spanBuilder{text: p}
+			for _, sg := range segs[pg] {
+				sb.segment(sg.from, sg.to, width)
+				sb.addAll(wdocs[at:at+sg.windows], sg.windows == sg.to-sg.from-width+1)
+				at += sg.windows
+			}
+			marks[pg] = sb.done(pfound[pg])
+		}
+	}
+	return w, float64(sum) / float64(len(pages)), marks, nil
+}
+
+// segment is a part of a page whose windows are hashed: the page between the elements it
+// never reads (see segments), with the number of its windows once hashed.
+type segment struct {
+	from, to int
+	windows  int
+}
+
+// segments appends to dst the parts of text outside script and style elements and comments,
+// in order. Those are never content: they are marked as template without being read, which
+// spares about a quarter of a news page's bytes (half of a modern page's) the hashing.
+func segments(text string, dst []segment) []segment {
+	at := 0
+	for i := 0; i < len(text); {
+		j := strings.IndexByte(text[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j
+		end := invisibleEnd(text, i)
+		if end <= i {
+			i++
+			continue
+		}
+		if i > at {
+			dst = append(dst, segment{from: at, to: i})
+		}
+		at, i = end, end
+	}
+	if at < len(text) {
+		dst = append(dst, segment{from: at, to: len(text)})
+	}
+	return dst
+}
+
+// invisibleEnd returns the end of the comment, script or style element that starts at
+// text[i] ('<'), or i when none does; one left open runs to the end of the text.
+func invisibleEnd(text string, i int) int {
+	rest := text[i:]
+	if strings.HasPrefix(rest, "<!--") {
+		if k := strings.Index(rest[4:], "-->"); k >= 0 {
+			return i + 4 + k + 3
+		}
+		return len(text)
+	}
+	for _, name := range [...]string{"script", "style"} {
+		if len(rest) > len(name)+1 && strings.EqualFold(rest[1:1+len(name)], name) {
+			switch rest[1+len(name)] {
+			case '>', ' ', '\t', '\n', '\r', '\f', '/':
+			default:
+				continue
+			}
+			k := indexFold(rest, "</"+name)
+			if k < 0 {
+				return len(text)
+			}
+			if gt := strings.IndexByte(rest[k:], '>'); gt >= 0 {
+				return i + k + gt + 1
+			}
+			return len(text)
+		}
+	}
+	return i
+}
+
+// spanBuilder makes a page's windowMarks: segment by segment, from the page counts of the
+// segment's windows in order (0 for a window that is not a template window); what lies
+// between segments is marked whole.
+type spanBuilder struct {
+	text   string
+	end    int // the segment's end
+	s, e   int // the window's span: s its first character, e the one after its last
+	sum, n float64
+	out    windowMarks
+}
+
+// segment starts the segment [from, to), marking what lies between it and the one before.
+func (b *spanBuilder) segment(from, to, width int) {
+	if from > b.end {
+		b.markGap(b.end, from)
+	}
+	b.end, b.s, b.e = to, from, from
+	for c := 0; c < width && b.e < to; c++ {
+		b.e += runeLen(b.text, b.e)
+	}
+}
+
+// markGap marks [a, b) whole: its strength is that of the windows it joins, or 1 alone.
+func (b *spanBuilder) markGap(from, to int) {
+	if last := len(b.out.spans) - 1; last >= 0 && b.out.spans[last][1] >= from {
+		b.out.spans[last][1] = to
+		return
+	}
+	b.closeSpan()
+	b.out.spans = append(b.out.spans, [2]int{from, to})
+}
+
+// closeSpan records the strength of the last span.
+func (b *spanBuilder) closeSpan() {
+	if len(b.out.spans) > len(b.out.docs) {
+		mean := -1.0 // no windows: a gap alone
+		if b.n > 0 {
+			mean = b.sum / b.n
+		}
+		b.out.docs = append(b.out.docs, mean)
+	}
+	b.sum, b.n = 0, 0
+}
+
+// add takes the next window's page count.
+func (b *spanBuilder) add(d uint16) {
+	if d > 0 {
+		if last := len(b.out.spans) - 1; last < 0 || b.out.spans[last][1] < b.s {
+			b.closeSpan()
+			b.out.spans = append(b.out.spans, [2]int{b.s, b.e})
+		}
+		b.out.spans[len(b.out.spans)-1][1] = b.e
+		b.sum += float64(d)
+		b.n++
+	}
+	b.s += runeLen(b.text, b.s)
+	if b.e < b.end {
+		b.e += runeLen(b.text, b.e)
+	}
+}
+
+// addAll takes the page counts of all the segment's windows; bytewise says that each of the
+// segment's characters is one byte, so that window k is [from+k, from+k+width).
+func (b *spanBuilder) addAll(ds []uint16, bytewise bool) {
+	if !bytewise {
+		for _, d := range ds {
+			b.add(d)
+		}
+		return
+	}
+	from, width := b.s, b.e-b.s
+	for k := 0; k < len(ds); {
+		if ds[k] == 0 {
+			k++
+			continue
+		}
+		sum, j := 0, k
+		for ; j < len(ds) && ds[j] != 0; j++ {
+			sum += int(ds[j])
+		}
+		a := from + k
+		if last := len(b.out.spans) - 1; last < 0 || b.out.spans[last][1] < a {
+			b.closeSpan()
+			b.out.spans = append(b.out.spans, [2]int{a, 0})
+		}
+		b.out.spans[len(b.out.spans)-1][1] = from + j - 1 + width
+		b.sum += float64(sum)
+		b.n += float64(j - k)
+		k = j
+	}
+	b.s, b.e = from+len(ds), min(from+len(ds)+width, b.end)
+}
+
+// done returns the marks, with found distinct template windows.
+func (b *spanBuilder) done(found int) windowMarks {
+	if b.end < len(b.text) {
+		b.markGap(b.end, len(b.text))
+	}
+	b.closeSpan()
+	b.out.found = found
+	return b.out
+}
+
+// lookup returns the open-addressing table of the template windows (built once): each entry
+// is a key with the present bit, 0 where empty.
+func (w *Windows) lookup() []uint64 {
+	w.once.Do(func() {
+		size := 1 << bits.Len(uint(2*len(w.keys)))
+		t := make([]uint64, size)
+		mask := uint64(size - 1)
+		for _, key := range w.keys {
+			k := (key >> 17) & mask
+			for t[k] != 0 {
+				k = (k + 1) & mask
+			}
+			t[k] = key | present
+		}
+		w.table = t
+	})
+	return w.table
+}
+
+// windowMarks is what the template windows mark on one page.
+type windowMarks struct {
+	spans [][2]int  // the union of the template windows: sorted, disjoint, not adjacent
+	docs  []float64 // for each span, the mean page count of the windows in it (-1: none)
+	found int       // the distinct template windows on the page
+}
+
+// mark finds the template windows on text.
+func (w *Windows) mark(text string) windowMarks {
+	if len(w.keys) == 0 {
+		return windowMarks{}
+	}
+	table := w.lookup()
+	mask := uint64(len(table) - 1)
+	seen := make([]uint64, (len(table)+63)/64)
+	found := 0
+	sb := spanBuilder{text: text}
+	hz := newWindowHasher("", w.Width)
+	var buf [1024]uint64
+	for _, sg := range segments(text, nil) {
+		sb.segment(sg.from, sg.to, w.Width)
+		hz.reset(text[sg.from:sg.to])
+		for {
+			fps := hz.fill(buf[:0], 0)
+			if len(fps) == 0 {
+				break
+			}
+			for _, fp := range fps {
+				k := (fp >> 17) & mask
+				t := table[k]
+				for t != 0 && t&^lowBits != fp {
+					k = (k + 1) & mask
+					t = table[k]
+				}
+				if t != 0 {
+					if bit := uint64(1) << (k & 63); seen[k>>6]&bit == 0 {
+						seen[k>>6] |= bit
+						found++
+					}
+				}
+				sb.add(uint16(t)) // 0 when absent
+			}
+		}
+	}
+	return sb.done(found)
+}
+
+// windowPowers caches powers(width) for the widths in use (one, in practice).
+var windowPowers = func() func(int) []uint64 {
+	var mu sync.Mutex
+	cache := map[int][]uint64{}
+	return func(width int) []uint64 {
+		mu.Lock()
+		defer mu.Unlock()
+		p, ok := cache[width]
+		if !ok {
+			p = powers(width)
+			cache[width] = p
+		}
+		return p
+	}
+}()
+
+// MarshalJSON writes the windows as {"width", "count", "keys"}: keys is the base64 of each
+// window's fingerprint (as the difference from the one before, in ascending order) and page
+// count, both as unsigned varints.
+func (w *Windows) MarshalJSON() ([]byte, error) {
+	buf := make([]byte, 0, 6*len(w.keys))
+	var prev uint64
+	for _, key := range slices.Sorted(slices.Values(w.keys)) {
+		fp := key >> 17
+		buf = binary.AppendUvarint(buf, fp-prev)
+		buf = binary.AppendUvarint(buf, key&0xffff)
+		prev = fp
+	}
+	return json.Marshal(windowsJSON{Width: w.Width, Count: len(w.keys), Keys: base64.StdEncoding.EncodeToString(buf)})
+}
+
+type windowsJSON struct {
+	Width int    `json:"width"`
+	Count int    `json:"count"`
+	Keys  string `json:"keys"`
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (w *Windows) UnmarshalJSON(b []byte) error {
+	var j windowsJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	if j.Width < 1 || j.Width > 1<<16 || j.Count < 0 {
+		return fmt.Errorf("ampl: windows of width %d, count %d", j.Width, j.Count)
+	}
+	buf, err := base64.StdEncoding.DecodeString(j.Keys)
+	if err != nil {
+		return fmt.Errorf("ampl: windows: %w", err)
+	}
+	keys := make([]uint64, 0, min(j.Count, len(buf)/2))
+	var prev uint64
+	for len(buf) > 0 {
+		d, n := binary.Uvarint(buf)
+		if n <= 0 {
+			return errBadWindows
+		}
+		buf = buf[n:]
+		docs, n := binary.Uvarint(buf)
+		if n <= 0 || docs == 0 || docs > 0xffff || (len(keys) > 0 && d == 0) || prev+d >= 1<<47 {
+			return errBadWindows
+		}
+		buf = buf[n:]
+		prev += d
+		keys = append(keys, prev<<17|docs)
+	}
+	if len(keys) != j.Count {
+		return fmt.Errorf("ampl: windows: %d keys, count says %d", len(keys), j.Count)
+	}
+	*w = Windows{Width: j.Width, keys: keys}
+	return nil
+}
+
+var errBadWindows = errors.New("ampl: windows: malformed keys")

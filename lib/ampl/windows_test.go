@@ -1,0 +1,171 @@
+package ampl
+
+import (
+	"encoding/json"
+	"math/rand"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// randomSite makes n pages of random text that share k random strings, each on a random
+// subset of the pages, between runs of text of their own. The alphabet mixes one-, two- and
+// three-byte characters, no two of which end in the same bytes, and holds no '<': the
+// pages have no scripts, styles or comments.
+func randomSite(r *rand.Rand, n, k int) []string {
+	alphabet := []string{"a", "b", "c", " ", "é", "ж", "漢"}
+	word := func(l int) string {
+		var b strings.Builder
+		for range l {
+			b.WriteString(alphabet[r.Intn(len(alphabet))])
+		}
+		return b.String()
+	}
+	shared := make([]string, k)
+	for i := range shared {
+		shared[i] = word(5 + r.Intn(60))
+	}
+	pages := make([]string, n)
+	for p := range pages {
+		var b strings.Builder
+		for _, s := range shared {
+			b.WriteString(word(r.Intn(20)))
+			if r.Intn(3) > 0 {
+				b.WriteString(s)
+			}
+		}
+		b.WriteString(word(r.Intn(20)))
+		pages[p] = b.String()
+	}
+	return pages
+}
+
+// The template windows mark on each sample page exactly what the suffix tree's template
+// strings of the same selection mark: every string of at least MinLen characters found on
+// at least MinDocs of the pages. (Without word snapping and edge trimming, which only act
+// on the marks.)
+func TestWindowsMarkWhatStringsMark(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	marked := 0 // pages with marks
+	for trial := range 60 {
+		pages := randomSite(r, 2+r.Intn(12), 1+r.Intn(8))
+		opt := Options{Select: SelectDocs, MinDocs: []float64{0, 0.15, 0.5, 0.9}[trial%4], MinLen: []int{1, 3, 8, 32}[trial/4%4]}
+		a, err := Analyze(pages, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := a.Model(opt) // the template strings of the suffix tree
+		m, err := Learn(pages, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Windows == nil || ref.Windows != nil {
+			t.Fatal("Learn under SelectDocs should learn windows, Analysis.Model strings")
+		}
+		for i, p := range pages {
+			got, want := m.Template(p), ref.Template(p)
+			if len(want) > 0 {
+				marked++
+			}
+			if len(got)+len(want) > 0 && !reflect.DeepEqual(got, want) {
+				t.Fatalf("trial %d (%+v) page %d of %d: windows mark %v, strings %v\npage %q\nstrings %q",
+					trial, opt, i, len(pages), got, want, p, ref.Strings)
+			}
+		}
+	}
+	if marked < 200 {
+		t.Fatalf("only %d pages had marks: the comparison says little", marked)
+	}
+}
+
+func TestSegments(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []segment
+	}{
+		{"", nil},
+		{"<p>plain</p>", []segment{{from: 0, to: 12}}},
+		{"a<script src=x></script>b", []segment{{from: 0, to: 1}, {from: 24, to: 25}}},
+		{"<SCRIPT>if (a<b) {}</Script >z", []segment{{from: 29, to: 30}}},
+		{"a<style>p{}</style>", []segment{{from: 0, to: 1}}},
+		{"a<!-- <p>x</p> -->b<!-- open", []segment{{from: 0, to: 1}, {from: 18, to: 19}}},
+		{"<scripts>x</scripts><stylesheet>", []segment{{from: 0, to: 32}}},
+		{"a<script>never closed", []segment{{from: 0, to: 1}}},
+	} {
+		if got := segments(c.text, nil); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("segments(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// Scripts, styles and comments are marked whole, read or not: on an HTML site they come
+// out as template, and a template string between two of them is marked as before.
+func TestWindowsMarkInvisibleWhole(t *testing.T) {
+	words := []string{"kilo", "lima", "mike"}
+	page := func(i int) string {
+		return "<html><script>var unique" + strings.Repeat("x", i) + ";</script><div class=\"navigation-bar-of-the-site\">Home</div>" +
+			"<!-- " + strings.Repeat("c", i) + " --><p>Content " + words[i] + " of its own.</p></html>"
+	}
+	pages := []string{page(0), page(1), page(2)}
+	m, err := Learn(pages, Options{Select: SelectDocs, MinDocs: 0.5, MinLen: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pages[1]
+	var marked strings.Builder
+	for _, s := range m.Template(p) {
+		marked.WriteString(p[s[0]:s[1]] + "|")
+	}
+	for _, want := range []string{"<script>var uniquex;</script>", "navigation-bar-of-the-site", "<!-- c -->"} {
+		if !strings.Contains(marked.String(), want) {
+			t.Errorf("marked %q: %q is not marked", marked.String(), want)
+		}
+	}
+	if strings.Contains(marked.String(), "lima") {
+		t.Errorf("marked %q: content marked", marked.String())
+	}
+}
+
+// A model of windows survives JSON: the decoded model finds on every page what the learned
+// one does; malformed windows are refused.
+func TestWindowsJSON(t *testing.T) {
+	for _, s := range analyses(t)[:2] {
+		pages := htmlOf(s.pages)
+		m, err := Learn(pages, Default())
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Model
+		if err := json.Unmarshal(raw, &back); err != nil {
+			t.Fatal(err)
+		}
+		if back.Windows.Len() != m.Windows.Len() || back.Windows.Len() < 1000 || back.Found != m.Found {
+			t.Fatalf("%s: decoded %d windows (found %v), learned %d (found %v)", s.name, back.Windows.Len(), back.Found, m.Windows.Len(), m.Found)
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(back.Windows.keys)), slices.Sorted(slices.Values(m.Windows.keys))) {
+			t.Fatalf("%s: decoded keys differ", s.name)
+		}
+		for i, p := range pages {
+			if got, want := back.Find(p), m.Find(p); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s page %d: the decoded model finds %+v, the learned one %+v", s.name, i, got.Template[:1], want.Template[:1])
+			}
+		}
+	}
+	for _, bad := range []string{
+		`{"width":0,"count":0,"keys":""}`,
+		`{"width":32,"count":1,"keys":""}`,
+		`{"width":32,"count":1,"keys":"!!"}`,
+		`{"width":32,"count":1,"keys":"BQ=="}`,     // a key without its page count
+		`{"width":32,"count":2,"keys":"BQIAAg=="}`, // a repeated key
+	} {
+		var w Windows
+		if err := json.Unmarshal([]byte(bad), &w); err == nil {
+			t.Errorf("%s: decoded without error", bad)
+		}
+	}
+}
