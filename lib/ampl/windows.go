@@ -172,58 +172,58 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 	for _, p := range pages {
 		total += len(p)
 	}
-	// Every window, as its fingerprint with its page number in the low 16 bits, in page
-	// order. They are then partitioned by their top bits into buckets of about 2048 windows
-	// (stably: pages stay in order), and each bucket's pages are counted in a hash table
-	// small enough for the cache: a table of all windows would cost a cache miss per byte.
+	// Every window, as its fingerprint with its page number in the low 16 bits, is put in a
+	// bucket by its top bits, about 2048 windows a bucket, in page order; then each bucket's
+	// pages are counted in a hash table small enough for the cache (a table of all windows
+	// would cost a cache miss per byte). The pages are hashed twice, once to size the
+	// buckets and once to fill them, which costs less than holding every window twice.
 	bb := min(bits.Len(uint(total/2048)), 12)
 	shift := uint(64 - bb) // 64 when there is one bucket: x >> 64 is 0
 	nb := 1 << bb
 	start := make([]int, nb+1)
-	items := make([]uint64, 0, total)
-	var segs [][]segment // with keep: each page's segments
-	if keep {
-		segs = make([][]segment, len(pages))
-	}
+	segs := make([][]segment, len(pages))
 	hz := newWindowHasher("", width)
-	var pageSegs []segment
+	var buf [1024]uint64
+	n := 0
 	for pg, p := range pages {
-		pageSegs = segments(p, pageSegs[:0])
-		for i, sg := range pageSegs {
+		segs[pg] = segments(p, nil)
+		for i, sg := range segs[pg] {
 			hz.reset(p[sg.from:sg.to])
-			from := len(items)
-			items = hz.fill(items, uint64(pg))
-			pageSegs[i].windows = len(items) - from
-			for _, x := range items[from:] {
-				start[x>>shift+1]++
+			for fps := hz.fill(buf[:0], 0); len(fps) > 0; fps = hz.fill(buf[:0], 0) {
+				for _, x := range fps {
+					start[x>>shift+1]++
+				}
+				segs[pg][i].windows += len(fps)
+				n += len(fps)
 			}
-		}
-		if keep {
-			segs[pg] = slices.Clone(pageSegs)
 		}
 	}
 	for b := 0; b < nb; b++ {
 		start[b+1] += start[b]
 	}
-	sorted := make([]uint64, len(items))
-	var from []int32 // with keep: the index in items of each window in sorted
-	at := slices.Clone(start[:nb])
+	sorted := make([]uint64, n)
+	var from []int32 // with keep: the index of each window of sorted in page order
 	if keep {
-		from = make([]int32, len(items))
-		for i, x := range items {
-			b := x >> shift
-			sorted[at[b]], from[at[b]] = x, int32(i)
-			at[b]++
-		}
-	} else {
-		for _, x := range items {
-			b := x >> shift
-			sorted[at[b]] = x
-			at[b]++
+		from = make([]int32, n)
+	}
+	at := slices.Clone(start[:nb])
+	next := int32(0)
+	for pg, p := range pages {
+		for _, sg := range segs[pg] {
+			hz.reset(p[sg.from:sg.to])
+			for fps := hz.fill(buf[:0], uint64(pg)); len(fps) > 0; fps = hz.fill(buf[:0], uint64(pg)) {
+				for _, x := range fps {
+					b := x >> shift
+					sorted[at[b]] = x
+					if keep {
+						from[at[b]] = next
+					}
+					at[b]++
+					next++
+				}
+			}
 		}
 	}
-	n := len(items)
-	items = nil
 	var (
 		keys    []uint64
 		table   []uint64 // fingerprint | present | the last page it was found on
