@@ -225,15 +225,11 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 		}
 	}
 	var (
-		keys    []uint64
-		table   []uint64 // fingerprint | present | the last page it was found on
-		docs    []uint16 // the pages each entry was found on
-		counted []int32  // with keep: the last page whose found counts the entry
-		slot    []int32  // with keep: each window's entry
-		cands   []int    // the entries that reached minDocs pages
-		sum     int
-		wdocs   []uint16 // with keep: each window's page count, 0 if not a template window
-		pfound  []int    // with keep: the distinct template windows of each page
+		keys   []uint64
+		pc     pageCounter
+		sum    int
+		wdocs  []uint16 // with keep: each window's page count, 0 if not a template window
+		pfound []int    // with keep: the distinct template windows of each page
 	)
 	if keep {
 		wdocs, pfound = make([]uint16, n), make([]int, len(pages))
@@ -243,62 +239,25 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 		if len(part) == 0 {
 			continue
 		}
-		size := 1 << bits.Len(uint(2*len(part)-1))
-		if cap(table) < size {
-			table, docs = make([]uint64, size), make([]uint16, size)
-			if keep {
-				counted = make([]int32, size)
+		pc.reset(len(part), minDocs)
+		for _, x := range part {
+			pc.add(x)
+		}
+		for _, k := range pc.cands {
+			keys = append(keys, pc.table[k]&^lowBits|uint64(pc.docs[k]))
+			sum += int(pc.docs[k])
+		}
+		if keep && len(pc.cands) > 0 {
+			for k := range pc.table {
+				pc.table[k] &^= 0xffff // the last page counted in found: none yet (page 0 is told apart below)
 			}
-		}
-		table, docs = table[:size], docs[:size]
-		clear(table)
-		if keep {
-			counted = counted[:size]
-			slot = slices.Grow(slot[:0], len(part))[:len(part)]
-		}
-		cands = cands[:0]
-		mask := uint64(size - 1)
-		for j, x := range part {
-			fp := x &^ lowBits
-			k := (fp >> 17) & mask
-			for {
-				t := table[k]
-				if t == 0 {
-					table[k] = x | present
-					docs[k] = 1
-					if minDocs <= 1 {
-						cands = append(cands, int(k))
-					}
-					break
-				}
-				if t&^lowBits == fp {
-					if uint16(t) != uint16(x) { // the first window of this page with fp
-						table[k] = t&^0xffff | x&0xffff
-						docs[k]++
-						if int(docs[k]) == minDocs {
-							cands = append(cands, int(k))
-						}
-					}
-					break
-				}
-				k = (k + 1) & mask
-			}
-			if keep {
-				slot[j] = int32(k)
-				counted[k] = -1
-			}
-		}
-		for _, k := range cands {
-			keys = append(keys, table[k]&^lowBits|uint64(docs[k]))
-			sum += int(docs[k])
-		}
-		if keep && len(cands) > 0 {
 			for j, x := range part {
-				k := slot[j]
-				if d := docs[k]; int(d) >= minDocs {
+				k := pc.find(x &^ lowBits)
+				if d := pc.docs[k]; int(d) >= minDocs {
 					wdocs[from[start[b]+j]] = d
-					if pg := int32(uint16(x)); counted[k] != pg {
-						counted[k] = pg
+					t, pg := pc.table[k], uint16(x)
+					if t&0xffff != uint64(pg)+1 { // pages stored plus one: 0 is none
+						pc.table[k] = t&^0xffff | uint64(pg)+1
 						pfound[pg]++
 					}
 				}
@@ -383,6 +342,78 @@ func invisibleEnd(text string, i int) int {
 		}
 	}
 	return i
+}
+
+// pageCounter counts the pages of each fingerprint of one bucket: an open-addressing table
+// that grows at half full, so that a bucket of one window repeated (a page of one byte
+// repeated) holds one entry, not one per window. Windows must come in page order.
+type pageCounter struct {
+	table   []uint64 // fingerprint | present | the last page it was found on
+	docs    []uint16 // the pages each entry was found on
+	used    int
+	minDocs int
+	cands   []int // the entries that reached minDocs pages
+}
+
+// reset empties the counter for a bucket of n windows.
+func (c *pageCounter) reset(n, minDocs int) {
+	size := 1 << bits.Len(uint(2*min(n, 1<<13)-1))
+	if cap(c.table) < size {
+		c.table, c.docs = make([]uint64, size), make([]uint16, size)
+	}
+	c.table, c.docs = c.table[:size], c.docs[:size]
+	clear(c.table)
+	c.used, c.minDocs, c.cands = 0, minDocs, c.cands[:0]
+}
+
+// find returns the entry of fp, or the empty one where it would go.
+func (c *pageCounter) find(fp uint64) int {
+	mask := uint64(len(c.table) - 1)
+	k := (fp >> 17) & mask
+	for t := c.table[k]; t != 0 && t&^lowBits != fp; t = c.table[k] {
+		k = (k + 1) & mask
+	}
+	return int(k)
+}
+
+// add counts the window x (fingerprint | page).
+func (c *pageCounter) add(x uint64) {
+	k := c.find(x &^ lowBits)
+	t := c.table[k]
+	switch {
+	case t == 0:
+		c.table[k], c.docs[k] = x|present, 1
+		c.used++
+		if c.minDocs <= 1 {
+			c.cands = append(c.cands, k)
+		}
+		if 2*c.used > len(c.table) {
+			c.grow()
+		}
+	case uint16(t) != uint16(x): // the first window of this page with the fingerprint
+		c.table[k] = t&^0xffff | x&0xffff
+		c.docs[k]++
+		if int(c.docs[k]) == c.minDocs {
+			c.cands = append(c.cands, k)
+		}
+	}
+}
+
+// grow doubles the table, moving the entries and the candidates.
+func (c *pageCounter) grow() {
+	old, oldDocs := c.table, c.docs
+	c.table, c.docs = make([]uint64, 2*len(old)), make([]uint16, 2*len(old))
+	moved := make([]int, len(old))
+	for k, t := range old {
+		if t != 0 {
+			n := c.find(t &^ lowBits)
+			c.table[n], c.docs[n] = t, oldDocs[k]
+			moved[k] = n
+		}
+	}
+	for i, k := range c.cands {
+		c.cands[i] = moved[k]
+	}
 }
 
 // spanBuilder makes a page's windowMarks: segment by segment, from the page counts of the
