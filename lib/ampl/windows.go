@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -23,7 +24,7 @@ import (
 // A window is Width characters (UTF-8 sequences as utf8.DecodeRune reads them: an invalid
 // byte is one character) starting at a character boundary, known by a 47-bit fingerprint of
 // its bytes. Two different windows share a fingerprint with probability 2^-47 per pair:
-// about one false match in 140 sites of a million distinct windows each.
+// about one false match in 280 sites of a million distinct windows each.
 type Windows struct {
 	Width int // characters per window
 	// keys are the fingerprints of the template windows, each with the number of sample
@@ -156,7 +157,7 @@ func runeLen(text string, i int) int {
 
 // learnWindows finds the template windows of pages: those found on at least minDocs pages.
 // found is the mean number of distinct template windows on a page. With keep it also returns
-// what the windows mark on each page, read off the counting: no page is hashed twice.
+// what the windows mark on each page, read off the counting instead of looked up again.
 func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, found float64, marks []windowMarks, err error) {
 	if len(pages) > MaxWindowPages {
 		return nil, 0, nil, errWindowPages
@@ -197,6 +198,9 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 				n += len(fps)
 			}
 		}
+	}
+	if n > math.MaxInt32 {
+		return nil, 0, nil, fmt.Errorf("ampl: %d windows in one sample, at most %d", n, math.MaxInt32)
 	}
 	for b := 0; b < nb; b++ {
 		start[b+1] += start[b]
