@@ -1,13 +1,16 @@
 package ampl
 
 import (
+	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
 
 // FuzzApply learns a template from two fixed pages and the fuzzed one and
-// applies it to the fuzzed page: no panic, and the content spans are
-// ordered, disjoint and inside the page.
+// applies it to the fuzzed page: no panic, the content spans are ordered,
+// disjoint and inside the page, and the marks read off while learning are what
+// matching the page again finds.
 func FuzzApply(f *testing.F) {
 	page := func(body string) string {
 		return "<html><body><div class=nav><a href=/>Home</a> <a href=/news>News</a></div><h1>" + body +
@@ -17,9 +20,13 @@ func FuzzApply(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, p string) {
-		m, err := Learn([]string{page("one"), page("two"), p}, Default())
+		m, marks, err := LearnMarks([]string{page("one"), page("two"), p}, Default())
 		if err != nil {
 			return // too little to learn from is an error, not a crash
+		}
+		if got, want := m.FindMarked(p, marks[2]), m.Find(p); !reflect.DeepEqual(got.Kept, want.Kept) ||
+			!reflect.DeepEqual(got.Template, want.Template) || got.Fit != want.Fit && !(math.IsNaN(got.Fit) && math.IsNaN(want.Fit)) {
+			t.Fatalf("the marks from learning find %+v, matching again %+v", got, want)
 		}
 		last := 0
 		for _, sp := range m.Content(p) {
