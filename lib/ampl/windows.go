@@ -261,7 +261,7 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 					wdocs[from[start[b]+j]] = d
 					t, pg := pc.table[k], uint16(x)
 					if t&0xffff != uint64(pg)+1 { // pages stored plus one: 0 is none
-						pc.table[k] = t&^0xffff | uint64(pg)+1
+						pc.table[k] = t&^0xffff | (uint64(pg) + 1)
 						pfound[pg]++
 					}
 				}
