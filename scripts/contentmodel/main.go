@@ -3,6 +3,8 @@
 //
 //	contentmodel train [-o lib/content/model.bin] [-check]   the shipped model, byte for byte
 //	contentmodel cv [-k 5]              k-fold cross-validation, folds split by site
+//	  [-scores F] [-oracle]             scores cached in F (to try selection rules without
+//	                                    training again); the labels' own blocks as an oracle
 //	contentmodel holdout                trained on the other sets, scored on each set in turn
 //	contentmodel folds -o DIR           the models of both schemes, for scripts/eval --content-cv
 //	contentmodel digest                 one hash per set of the shipped model's features, scores
@@ -19,11 +21,13 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -61,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	inner := fs.Int("inner", content.DefaultTrainOptions.Folds, "folds for the first-stage scores the second stage learns from")
 	dump := fs.String("dump", "", "cv: write each page's scores (WCXB word P/R/F1) and its blocks' labels and scores to this JSON-lines file, for error analysis")
 	sweep := fs.String("thresholds", "", "cv, holdout: also report the pages at these thresholds (comma-separated), from the same scores")
+	oracle := fs.Bool("oracle", false, "cv, holdout: also report the blocks labelled content kept (what the blocks allow at best)")
+	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -68,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "contentmodel: ../shared/data is absent: nothing to learn from or measure (the committed model stays)")
 		return 0
 	}
-	ths := []float32{content.Threshold}
+	ths := []rule{{th: content.Threshold}}
 	for _, t := range strings.Split(*sweep, ",") {
 		if t == "" {
 			continue
@@ -78,7 +84,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "contentmodel: -thresholds: %q is not a probability\n", t)
 			return 2
 		}
-		ths = append(ths, float32(v))
+		ths = append(ths, rule{th: float32(v)})
+	}
+	if *oracle {
+		ths = append(ths, rule{th: content.Threshold, oracle: true})
 	}
 	opt := content.DefaultTrainOptions
 	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
@@ -108,9 +117,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "train":
 		err = train(items, opt, *out, *check, stderr)
 	case "cv":
-		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), ths, *dump, stdout, stderr)
+		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), ths, *dump, *cache, stdout, stderr)
 	case "holdout":
-		err = holdout(items, opt, ths, stdout, stderr)
+		err = holdout(items, opt, ths, *cache, stdout, stderr)
 	case "folds":
 		err = folds(items, opt, *k, *out, stderr)
 	}
@@ -222,12 +231,19 @@ func train(items []*item, opt content.TrainOptions, out string, check bool, stde
 }
 
 // crossValidate scores every page with a model that did not learn from its site.
-func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, ths []float32, dump string, stdout, stderr io.Writer) error {
+func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, ths []rule, dump, cache string, stdout, stderr io.Writer) error {
 	if k < 2 {
 		return errors.New("-k must be at least 2")
 	}
-	scores := make([][]float32, len(items))
-	for f := 0; f < k; f++ {
+	scores, err := readScores(cache, items)
+	if err != nil {
+		return err
+	}
+	cached := scores != nil
+	if !cached {
+		scores = make([][]float32, len(items))
+	}
+	for f := 0; f < k && !cached; f++ {
 		t := time.Now()
 		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f }), opt)
 		for i, it := range items {
@@ -236,6 +252,11 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 			}
 		}
 		fmt.Fprintf(stderr, "contentmodel: fold %d of %d trained and scored in %.0fs\n", f+1, k, time.Since(t).Seconds())
+		if f == k-1 {
+			if err := writeScores(cache, scores); err != nil {
+				return err
+			}
+		}
 	}
 	fmt.Fprintf(stdout, "# %d-fold cross-validation, folds split by site (a page's site never in its model's training pages)\n\n", k)
 	reports(items, scores, ths, stdout)
@@ -292,23 +313,100 @@ func dumpPages(items []*item, scores [][]float32, path string) error {
 }
 
 // holdout scores each set with a model trained on the others.
-func holdout(items []*item, opt content.TrainOptions, ths []float32, stdout, stderr io.Writer) error {
-	scores := make([][]float32, len(items))
-	sets := setsOf(items)
-	for _, s := range sets {
-		t := time.Now()
-		m := content.Train(examples(items, func(it *item) bool { return it.set != s }), opt)
-		for i, it := range items {
-			if it.set == s {
-				scores[i] = score(m, it)
+func holdout(items []*item, opt content.TrainOptions, ths []rule, cache string, stdout, stderr io.Writer) error {
+	scores, err := readScores(cache, items)
+	if err != nil {
+		return err
+	}
+	if scores == nil {
+		scores = make([][]float32, len(items))
+		for _, s := range setsOf(items) {
+			t := time.Now()
+			m := content.Train(examples(items, func(it *item) bool { return it.set != s }), opt)
+			for i, it := range items {
+				if it.set == s {
+					scores[i] = score(m, it)
+				}
 			}
+			fmt.Fprintf(stderr, "contentmodel: without %s: trained and scored in %.0fs\n", s, time.Since(t).Seconds())
 		}
-		fmt.Fprintf(stderr, "contentmodel: without %s: trained and scored in %.0fs\n", s, time.Since(t).Seconds())
+		if err := writeScores(cache, scores); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintln(stdout, "# One set held out at a time: each set scored by a model trained on the other sets only")
 	fmt.Fprintln(stdout)
 	reports(items, scores, ths, stdout)
 	return nil
+}
+
+// readScores reads the block scores writeScores wrote to path, nil when path is "" or
+// absent. They must be of these items, block for block.
+func readScores(path string, items []*item) ([][]float32, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	scores := make([][]float32, len(items))
+	for i, it := range items {
+		n := len(it.ex.Page.Blocks)
+		if len(b) < 4*n {
+			return nil, fmt.Errorf("%s: not the scores of these pages", path)
+		}
+		scores[i] = make([]float32, n)
+		for j := range scores[i] {
+			scores[i][j] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*j:]))
+		}
+		b = b[4*n:]
+	}
+	if len(b) != 0 {
+		return nil, fmt.Errorf("%s: not the scores of these pages", path)
+	}
+	return scores, nil
+}
+
+// writeScores writes every block's score to path (nothing when path is ""), as float32s.
+func writeScores(path string, scores [][]float32) error {
+	if path == "" {
+		return nil
+	}
+	var b []byte
+	for _, s := range scores {
+		for _, v := range s {
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+		}
+	}
+	return os.WriteFile(path, b, 0o644)
+}
+
+// rule is how the blocks of a page are kept: those scored above th.
+type rule struct {
+	th     float32
+	oracle bool // the labels in place of the scores: what the blocks allow at best
+}
+
+func (r rule) String() string {
+	if r.oracle {
+		return fmt.Sprintf("labelled above %.2f (an oracle: the gold's own blocks)", r.th)
+	}
+	return fmt.Sprintf("above %.2f", r.th)
+}
+
+// keep returns the blocks kept by r.
+func (r rule) keep(ex *content.Example, s []float32) []bool {
+	if r.oracle {
+		s = ex.Labels // NaN (unlabelled) is never above th
+	}
+	kept := make([]bool, len(s))
+	for b, v := range s {
+		kept[b] = v > r.th
+	}
+	return kept
 }
 
 // folds writes the models of both schemes: fold-F.bin (k folds by site, FoldOf) and
@@ -372,10 +470,10 @@ func groupOf(it *item) string {
 }
 
 // reports prints the table of report at each threshold, the model's own first.
-func reports(items []*item, scores [][]float32, ths []float32, w io.Writer) {
+func reports(items []*item, scores [][]float32, ths []rule, w io.Writer) {
 	for i, th := range ths {
 		if i > 0 {
-			fmt.Fprintf(w, "\nBlocks kept above %.2f (the model keeps those above %.2f):\n\n", th, content.Threshold)
+			fmt.Fprintf(w, "\nBlocks kept %s (the model keeps those above %.2f):\n\n", th, content.Threshold)
 		}
 		report(items, scores, th, w)
 	}
@@ -383,7 +481,7 @@ func reports(items []*item, scores [][]float32, ths []float32, w io.Writer) {
 
 // report prints one table row per set and group with the set's own metrics, the blocks
 // scored above th kept.
-func report(items []*item, scores [][]float32, th float32, w io.Writer) {
+func report(items []*item, scores [][]float32, th rule, w io.Writer) {
 	type acc struct {
 		words metric.WordBags
 		snip  metric.Snippets
@@ -401,11 +499,7 @@ func report(items []*item, scores [][]float32, th float32, w io.Writer) {
 	}
 	var sc metric.WordBagScorer
 	for i, it := range items {
-		kept := make([]bool, len(scores[i]))
-		for b, s := range scores[i] {
-			kept[b] = s > th
-		}
-		pred := it.ex.Page.Render(kept)
+		pred := it.ex.Page.Render(th.keep(it.ex, scores[i]))
 		p := it.page
 		wb := sc.Score(pred, p.Gold)
 		with, without := sc.Snippets(pred, p.With, p.Without)
