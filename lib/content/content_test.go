@@ -412,4 +412,15 @@ func TestDropSiteName(t *testing.T) {
 	if got := p.BestTitle(); got != "Nintendo Switch - OLED Model" {
 		t.Errorf("heading whose first part names the site: title %q, want it whole", got)
 	}
+	// A heading of the site's name, or of one word the title shares, is not the page's title.
+	p = &Page{URL: "https://rogerbw.example/blog/advent", Meta: Meta{SiteName: "RogerBW's Blog", DocTitle: "Advent of Code 2025 week 2 - RogerBW's Blog"}}
+	p.Blocks = []Block{{Text: "RogerBW's Blog", Heading: 1}, {Text: "Advent of Code 2025 week 2", Heading: 2}}
+	if got := p.BestTitle(); got != "Advent of Code 2025 week 2" {
+		t.Errorf("a heading of the site's name: title %q, want the post's heading", got)
+	}
+	p = &Page{URL: "https://old.reddit.example/r/science/comments/1/x", Meta: Meta{DocTitle: "Fully functional hair follicles have been grown in the lab : science"}}
+	p.Blocks = []Block{{Text: "science", Heading: 1}}
+	if got := p.BestTitle(); got != p.Meta.DocTitle {
+		t.Errorf("a heading of one word of the title: title %q, want the document title", got)
+	}
 }

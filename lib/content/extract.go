@@ -141,15 +141,30 @@ func (p *Page) Spans(kept []bool) [][2]int {
 	return out
 }
 
-// BestTitle returns the page's title: the first-level heading that the document title,
-// og:title or the JSON-LD headline agrees with, less a last part that names the site, else
+// BestTitle returns the page's title: the first- or second-level heading that the document
+// title, og:title or the JSON-LD headline agrees with (each less a part that names the site,
+// so that a heading of the site's name is not taken for the page's), less a last part that
+// names the site, else
 // og:title or the headline less a first or last part that names it (dropSiteName), else the
 // document title less the site name that pages append to it ("Title | Site"). A heading's
 // first part is its own more often than the site's ("Nintendo Switch - OLED Model").
 func (p *Page) BestTitle() string {
 	meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
 	doc := p.Meta.DocTitle
-	ref := termSet(doc + " " + meta)
+	best := p.titleHeading(termSet(p.dropSiteName(doc, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
+	if best != "" {
+		return p.dropSiteName(best, false) // some headings carry the site's name too
+	}
+	if meta != "" {
+		return p.dropSiteName(meta, true)
+	}
+	return stripSiteName(doc)
+}
+
+// titleHeading returns the first- or second-level heading of at most 40 words that ref, the
+// terms of the page's titles, agrees with best: most of its terms in ref (a first-level
+// heading ahead by 0.1), and at least minCover of ref's terms in it; "" when none does.
+func (p *Page) titleHeading(ref *termHashSet, minCover float32) string {
 	best, bestScore := "", float32(0.6)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
@@ -160,17 +175,31 @@ func (p *Page) BestTitle() string {
 		if b.Heading == 1 {
 			s += 0.1
 		}
-		if s > bestScore {
+		if s > bestScore && coverage(b.Text, ref) >= minCover {
 			best, bestScore = b.Text, s
 		}
 	}
-	if best != "" {
-		return p.dropSiteName(best, false) // some headings carry the site's name too
+	return best
+}
+
+// minTitleCoverage is the least share of the titles' own terms a heading must hold to be
+// the title: a heading of one word the titles share ("science" in "Hair follicles grown in
+// the lab : r/science") is not the page's title.
+const minTitleCoverage = 0.2
+
+// coverage is the share of the distinct terms of set that text holds.
+func coverage(text string, set *termHashSet) float32 {
+	if set.len() == 0 {
+		return 0
 	}
-	if meta != "" {
-		return p.dropSiteName(meta, true)
-	}
-	return stripSiteName(doc)
+	seen := map[uint64]struct{}{}
+	words.Each(text, func(t string) bool {
+		if h := termHash(t); set.has(h) {
+			seen[h] = struct{}{}
+		}
+		return len(seen) < set.len()
+	})
+	return float32(len(seen)) / float32(set.len())
 }
 
 // titleSeparators are what sites put between a title and their name.
