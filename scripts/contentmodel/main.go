@@ -7,6 +7,7 @@
 //	                                    training again); the labels' own blocks as an oracle
 //	contentmodel holdout                trained on the other sets, scored on each set in turn
 //	contentmodel folds -o DIR           the models of both schemes, for scripts/eval --content-cv
+//	contentmodel titles                 the titles chosen (BestTitle) against the sets' gold titles
 //	contentmodel digest                 one hash per set of the shipped model's features, scores
 //	                                    and texts, to check that a change leaves them bit for bit
 //
@@ -27,10 +28,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,7 +53,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: contentmodel train|cv|holdout|folds|digest [flags] (-h for each)")
+		fmt.Fprintln(stderr, "usage: contentmodel train|cv|holdout|folds|titles|digest [flags] (-h for each)")
 		return 2
 	}
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
@@ -95,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		opt.Folds = 0
 	}
 	switch args[0] { // commands checked before the data is read
-	case "train", "cv", "holdout", "folds":
+	case "train", "cv", "holdout", "folds", "titles":
 	case "digest":
 		if err := digest(strings.Split(*setList, ","), stdout); err != nil {
 			fmt.Fprintf(stderr, "contentmodel: %v\n", err)
@@ -122,6 +125,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = holdout(items, opt, ths, *cache, stdout, stderr)
 	case "folds":
 		err = folds(items, opt, *k, *out, stderr)
+	case "titles":
+		titles(items, stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "contentmodel: %v\n", err)
@@ -562,6 +567,46 @@ func explainPages(items []*item, scores [][]float32, ids []string, w io.Writer) 
 				fmt.Fprintf(w, "%s %4d label %.2f score %.2f words %-4d %q\n", mark, b, it.ex.Labels[b], scores[i][b], blk.Words, t)
 			}
 		}
+	}
+}
+
+// titles prints, per set and group, the mean token F1 (WCXB's word bags) of the title the
+// content model chooses (Page.BestTitle: no learned part) against the page's gold title, and
+// the share of exact matches (F1 1), over the pages that have a gold title.
+func titles(items []*item, w io.Writer) {
+	type acc struct {
+		pages int
+		f1    float64
+		exact int
+	}
+	rows := map[string]*acc{}
+	var sc metric.WordBagScorer
+	for _, it := range items {
+		if it.page.GoldTitle == "" {
+			continue
+		}
+		f := sc.Score(it.ex.Page.BestTitle(), it.page.GoldTitle).F1
+		for _, k := range []string{it.set, it.set + "/" + groupOf(it)} {
+			if strings.HasSuffix(k, "/") {
+				continue
+			}
+			a := rows[k]
+			if a == nil {
+				a = &acc{}
+				rows[k] = a
+			}
+			a.pages++
+			a.f1 += f
+			if f == 1 {
+				a.exact++
+			}
+		}
+	}
+	fmt.Fprintln(w, "| set / group | pages with a gold title | title token F1 | exact |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	for _, k := range slices.Sorted(maps.Keys(rows)) {
+		a := rows[k]
+		fmt.Fprintf(w, "| %s | %d | %.3f | %.1f%% |\n", k, a.pages, a.f1/float64(a.pages), 100*float64(a.exact)/float64(a.pages))
 	}
 }
 
