@@ -424,3 +424,29 @@ func TestDropSiteName(t *testing.T) {
 		t.Errorf("a heading of one word of the title: title %q, want the document title", got)
 	}
 }
+
+// The title's heading is content even where the model doubts it, unless a trusted site
+// model calls it template.
+func TestTitleHeadingKept(t *testing.T) {
+	p := Segment(page, dom.Parse(page))
+	ti := p.TitleBlock()
+	if ti < 0 || p.Blocks[ti].Text != "The Great Flood of 1927" {
+		t.Fatalf("title block %d, want the headline", ti)
+	}
+	s := make([]float32, len(p.Blocks))
+	for i := range s {
+		s[i] = 0.1
+	}
+	r := p.Select(s, Balanced)
+	if r.Text != "The Great Flood of 1927" {
+		t.Errorf("Select of doubted blocks kept %q, want the headline alone", r.Text)
+	}
+	site := Site{Fit: 1, Pages: 1} // no evidence
+	if kept, _ := p.Join(s, &site, Balanced); !kept[ti] {
+		t.Error("Join without evidence dropped the headline")
+	}
+	site = Site{Fit: 1, Pages: 10, Template: []Weighted{{int(p.Blocks[ti].Start), int(p.Blocks[ti].End), 1}}}
+	if kept, _ := p.Join(s, &site, Balanced); kept[ti] {
+		t.Error("Join kept a headline a trusted site model calls template")
+	}
+}

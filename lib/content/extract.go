@@ -88,12 +88,16 @@ func (m *Model) Extract(src string, root *dom.Node, f Favor) *Result {
 	return p.Select(s, f)
 }
 
-// Select keeps the blocks whose score is above f's threshold and renders them.
+// Select keeps the blocks whose score is above f's threshold, and the title's heading
+// (TitleBlock), and renders them.
 func (p *Page) Select(s []float32, f Favor) *Result {
 	r := &Result{Page: p, Scores: s, Kept: make([]bool, len(p.Blocks))}
 	th := f.Threshold()
 	for i := range p.Blocks {
 		r.Kept[i] = s[i] > th
+	}
+	if t := p.TitleBlock(); t >= 0 {
+		r.Kept[t] = true
 	}
 	r.Text = p.Render(r.Kept)
 	r.Title = p.BestTitle()
@@ -149,23 +153,28 @@ func (p *Page) Spans(kept []bool) [][2]int {
 // document title less the site name that pages append to it ("Title | Site"). A heading's
 // first part is its own more often than the site's ("Nintendo Switch - OLED Model").
 func (p *Page) BestTitle() string {
-	meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
-	doc := p.Meta.DocTitle
-	best := p.titleHeading(termSet(p.dropSiteName(doc, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
-	if best != "" {
-		return p.dropSiteName(best, false) // some headings carry the site's name too
+	if i := p.TitleBlock(); i >= 0 {
+		return p.dropSiteName(p.Blocks[i].Text, false) // some headings carry the site's name too
 	}
-	if meta != "" {
+	if meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle); meta != "" {
 		return p.dropSiteName(meta, true)
 	}
-	return stripSiteName(doc)
+	return stripSiteName(p.Meta.DocTitle)
+}
+
+// TitleBlock returns the index of the heading that is the page's title (see BestTitle), -1
+// when no heading is. Select and Join keep it: the headline is part of the article (the news
+// sets' gold begins with it, and rtdm's text too).
+func (p *Page) TitleBlock() int {
+	meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
+	return p.titleHeading(termSet(p.dropSiteName(p.Meta.DocTitle, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
 }
 
 // titleHeading returns the first- or second-level heading of at most 40 words that ref, the
 // terms of the page's titles, agrees with best: most of its terms in ref (a first-level
-// heading ahead by 0.1), and at least minCover of ref's terms in it; "" when none does.
-func (p *Page) titleHeading(ref *termHashSet, minCover float32) string {
-	best, bestScore := "", float32(0.6)
+// heading ahead by 0.1), and at least minCover of ref's terms in it; -1 when none does.
+func (p *Page) titleHeading(ref *termHashSet, minCover float32) int {
+	best, bestScore := -1, float32(0.6)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		if b.Heading == 0 || b.Heading > 2 || b.Words > 40 {
@@ -176,7 +185,7 @@ func (p *Page) titleHeading(ref *termHashSet, minCover float32) string {
 			s += 0.1
 		}
 		if s > bestScore && coverage(b.Text, ref) >= minCover {
-			best, bestScore = b.Text, s
+			best, bestScore = i, s
 		}
 	}
 	return best

@@ -68,7 +68,8 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 // Join decides each block from the content model's score s and the site's verdict: the
 // score's log-odds moved by EvidenceWeight times the verdict times the site's Trust, kept
 // above the log-odds of f's threshold. A block that both call content (score above the
-// threshold, at least half of it kept by the site) is always kept.
+// threshold, at least half of it kept by the site) is always kept, and so is the title's
+// heading (TitleBlock) unless a site model trusted at least half-way calls most of it template.
 func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32) {
 	verdicts, keptShare := p.Verdicts(site)
 	trust := float32(site.Trust() * EvidenceWeight)
@@ -78,6 +79,9 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 	for i := range s {
 		z := logit(s[i]) + trust*verdicts[i]
 		kept[i] = z > bias || (s[i] > th && keptShare[i] >= 0.5)
+	}
+	if t := p.TitleBlock(); t >= 0 && float32(site.Trust())*-verdicts[t] < 0.5 {
+		kept[t] = true
 	}
 	return kept, verdicts
 }

@@ -294,11 +294,7 @@ func dumpPages(items []*item, scores [][]float32, path string) error {
 	}
 	var sc metric.WordBagScorer
 	for i, it := range items {
-		kept := make([]bool, len(scores[i]))
-		for b, s := range scores[i] {
-			kept[b] = s > content.Threshold
-		}
-		wb := sc.Score(it.ex.Page.Render(kept), it.page.Gold)
+		wb := sc.Score(it.ex.Page.Render(rule{th: content.Threshold}.keep(it.ex, scores[i])), it.page.Gold)
 		pg := page{ID: it.page.ID, Set: it.set, Group: groupOf(it), URL: it.page.URL, P: wb.P, R: wb.R, F1: wb.F1}
 		for b, blk := range it.ex.Page.Blocks {
 			y := it.ex.Labels[b]
@@ -389,7 +385,8 @@ func writeScores(path string, scores [][]float32) error {
 	return os.WriteFile(path, b, 0o644)
 }
 
-// rule is how the blocks of a page are kept: those scored above th.
+// rule is how the blocks of a page are kept: those scored above th, and the title's heading
+// (as content.Page.Select keeps them).
 type rule struct {
 	th     float32
 	oracle bool // the labels in place of the scores: what the blocks allow at best
@@ -410,6 +407,11 @@ func (r rule) keep(ex *content.Example, s []float32) []bool {
 	kept := make([]bool, len(s))
 	for b, v := range s {
 		kept[b] = v > r.th
+	}
+	if !r.oracle {
+		if t := ex.Page.TitleBlock(); t >= 0 {
+			kept[t] = true // as Select keeps it
+		}
 	}
 	return kept
 }
