@@ -137,6 +137,11 @@ type contentDetail struct {
 	// page, failed on the page or does not fit it at all).
 	By    string  `json:"by"`
 	Trust float64 `json:"trust"` // the weight of the site model's verdicts, in [0, 1]
+	// Kind is what kind of page the content model takes it for (content.PageKinds: article,
+	// list, product, forum, documentation, service), KindP how sure it is; left out when it is
+	// not sure (KindP below content.MinKindP) or the page has no text.
+	Kind  string  `json:"kind,omitempty"`
+	KindP float64 `json:"kind_p,omitempty"`
 	// Why the site model had no say, when By is "page" because it failed: its error.
 	Why string `json:"why,omitempty"`
 }
@@ -148,7 +153,7 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *
 	if p.Rec != nil {
 		cp.URL = p.Rec.URL
 	}
-	s := c.model.Scores(cp)
+	s, kind, kindP := c.model.Predict(cp)
 	var site content.Site
 	if algoErr == nil {
 		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
@@ -162,6 +167,9 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *
 		}
 	}
 	j.detail = contentDetail{Blocks: len(kept), Kept: n, Trust: round3(site.Trust()), By: "joined"}
+	if kind >= 0 && kindP >= content.MinKindP {
+		j.detail.Kind, j.detail.KindP = content.PageKinds[kind], round3(float64(kindP))
+	}
 	if j.detail.Trust == 0 {
 		j.detail.By = "page"
 	}
@@ -249,6 +257,9 @@ func (j *joined) view(w io.Writer, tool string, p *page.Page) error {
 	caption := fmt.Sprintf("%s: %d of %d blocks kept, by the content model joined with the site model (trust %.2f)", tool, j.detail.Kept, j.detail.Blocks, j.detail.Trust)
 	if j.detail.By == "page" {
 		caption = fmt.Sprintf("%s: %d of %d blocks kept, by the content model from the page alone", tool, j.detail.Kept, j.detail.Blocks)
+	}
+	if j.detail.Kind != "" {
+		caption += fmt.Sprintf("; the page looks like a page of kind %s (%.2f)", j.detail.Kind, j.detail.KindP)
 	}
 	if j.detail.Why != "" {
 		caption += "; the site model: " + j.detail.Why

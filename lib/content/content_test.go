@@ -1,6 +1,7 @@
 package content
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"testing"
@@ -448,5 +449,46 @@ func TestTitleHeadingKept(t *testing.T) {
 	site = Site{Fit: 1, Pages: 10, Template: []Weighted{{int(p.Blocks[ti].Start), int(p.Blocks[ti].End), 1}}}
 	if kept, _ := p.Join(s, &site, Balanced); kept[ti] {
 		t.Error("Join kept a headline a trusted site model calls template")
+	}
+}
+
+// The shipped model's kind models take a news article for an article and a shop's product
+// page (og:type product, JSON-LD Product, a /products/ address) for a product, and survive a
+// round trip through the model file.
+func TestPageKind(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Kinds) != len(PageKinds) {
+		t.Fatalf("%d kind models, want %d", len(m.Kinds), len(PageKinds))
+	}
+	product := `<!DOCTYPE html><html><head><title>Trail Runner 3 | Shoe Shop</title>
+<meta property="og:type" content="product"><meta property="og:title" content="Trail Runner 3">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail Runner 3","offers":{"@type":"Offer","price":"89.00","priceCurrency":"EUR"}}</script>
+</head><body class="template-product"><header><nav><a href="/">Shop</a> <a href="/collections/men">Men</a> <a href="/cart">Cart</a></nav></header>
+<main><h1>Trail Runner 3</h1><div class="price">€89.00</div>
+<form><select><option>41</option><option>42</option></select><button>Add to cart</button></form>
+<div class="product-description"><p>A light trail shoe with a grippy sole, for runs on mud and rock.</p>
+<ul><li>Weight: 280 g</li><li>Drop: 6 mm</li><li>Upper: recycled mesh</li></ul></div>
+<h2>Reviews</h2><div class="review"><p>Great grip, true to size.</p></div></main>
+<footer><a href="/shipping">Shipping</a> <a href="/returns">Returns</a></footer></body></html>`
+	for _, c := range []struct{ url, src, want string }{
+		{"https://rivernews.example/2025/05/great-flood-1927", page, "article"},
+		{"https://shoeshop.example/products/trail-runner-3", product, "product"},
+	} {
+		p := Segment(c.src, dom.Parse(c.src))
+		p.URL = c.url
+		k, kp := m.Kind(p, p.Features(m.Tokens, nil))
+		if k < 0 || PageKinds[k] != c.want || kp < MinKindP {
+			t.Errorf("%s: kind %d (%.2f), want %s", c.url, k, kp, c.want)
+		}
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b, modelFile) {
+		t.Error("the model file does not round-trip byte for byte")
 	}
 }

@@ -24,13 +24,18 @@
 // above Threshold are the content (Select, Render; Favor moves the threshold for an
 // extraction that would rather lose a doubtful block, or keep one); BestTitle is the title.
 //
+// The page as a whole gets a kind (Model.Kind: an article, a list of cards, a product, a
+// forum thread, documentation, a service's page) from small models over what it says of
+// itself: its shape, og:type, JSON-LD kinds, and the learned weights of its URL words and
+// html/body class names for each kind.
+//
 // Join adds a site model's evidence (Site: the spans it keeps, the spans it calls template
 // with their strength, its fit to the page, the pages it learned from): a block the site
 // calls template is pushed down in proportion to the model's trust in it; a block both call
 // content is always kept.
 //
-// The model (Model: token weights and the two stages' trees) is learned from gold pages by
-// Train, deterministically, and embedded as model.bin (Default); scripts/contentmodel trains
+// The model (Model: token weights, the two stages' trees and the kind models) is learned from
+// gold pages by Train, deterministically, and embedded as model.bin (Default); scripts/contentmodel trains
 // it (byte for byte: `contentmodel train -check`) and measures it by cross-validation with
 // folds split by site. README.md has the figures.
 //

@@ -16,11 +16,23 @@ type Model struct {
 	Tokens  Tokens
 	Trees   *gbdt.Model // the first stage: a block from its own features
 	Context *gbdt.Model // the second stage: a block among the first stage's scores around it
+	// Kinds are the page-kind models, one per kind of PageKinds (see Kind); none in a model
+	// file written before them.
+	Kinds []*gbdt.Model
 }
 
 // Scores returns the probability that each block of p is main content.
 func (m *Model) Scores(p *Page) []float32 {
 	return m.ScoresOf(p, p.Features(m.Tokens, nil))
+}
+
+// Predict returns what the model finds in p: each block's probability of being main content,
+// and the page's likeliest kind with its probability (Kind; -1 and 0 when the model has no
+// kind models or the page no blocks).
+func (m *Model) Predict(p *Page) (scores []float32, kind int, kindP float32) {
+	x := p.Features(m.Tokens, nil)
+	kind, kindP = m.Kind(p, x)
+	return m.ScoresOf(p, x), kind, kindP
 }
 
 // ScoresOf returns the scores of the blocks of p from their features x: the second stage's
@@ -54,7 +66,8 @@ func (m *Model) ContextScores(p *Page, x, s []float32) []float32 {
 const modelMagic = "CHAFFCM2"
 
 // MarshalBinary encodes the model: the magic, the number of features, the tokens (uint32
-// count, then sorted hash and float32 weight pairs) and the trees (lib/gbdt's form).
+// count, then sorted hash and float32 weight pairs), the trees of both stages (lib/gbdt's
+// form) and, when there are any, the number of page-kind models (a byte) and their trees.
 func (m *Model) MarshalBinary() ([]byte, error) {
 	b := []byte(modelMagic)
 	b = binary.LittleEndian.AppendUint16(b, NumFeatures)
@@ -72,7 +85,16 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.Context.AppendBinary(b)
+	if b, err = m.Context.AppendBinary(b); err != nil || len(m.Kinds) == 0 {
+		return b, err
+	}
+	b = append(b, byte(len(m.Kinds)))
+	for _, k := range m.Kinds {
+		if b, err = k.AppendBinary(b); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
 }
 
 // UnmarshalBinary decodes a model written by MarshalBinary.
@@ -106,6 +128,22 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("content: the second stage has %d features, this program %d", c.NumFeatures, NumContextFeatures)
 	}
 	m.Context = c
+	if len(rest) > 0 { // the page-kind models
+		n := int(rest[0])
+		rest = rest[1:]
+		if n != len(PageKinds) {
+			return fmt.Errorf("content: %d page-kind models, this program has %d kinds", n, len(PageKinds))
+		}
+		m.Kinds = make([]*gbdt.Model, n)
+		for k := range m.Kinds {
+			if m.Kinds[k], rest, err = gbdt.Decode(rest); err != nil {
+				return err
+			}
+			if m.Kinds[k].NumFeatures != NumKindFeatures {
+				return fmt.Errorf("content: a page-kind model has %d features, this program %d", m.Kinds[k].NumFeatures, NumKindFeatures)
+			}
+		}
+	}
 	if len(rest) != 0 {
 		return errors.New("content: bytes after the model")
 	}

@@ -22,6 +22,10 @@ type Example struct {
 	// Kind is the page's kind (an index in PageKinds; KindOf), or -1 when it is not known:
 	// the words of URLs are learned from the pages of a known kind.
 	Kind int
+	// KindLabel is the page's kind for the page-kind models (an index in PageKinds), or -1
+	// when it is not known: a news page is an article without its kind taking part in the
+	// URL words' weights.
+	KindLabel int
 }
 
 // NewExample segments nothing itself: it computes the features of a segmented page and
@@ -31,7 +35,7 @@ func NewExample(p *Page, labels []float32, group string) *Example {
 	for i := range p.Elements {
 		p.Elements[i].Node = nil
 	}
-	return &Example{Page: p, X: x, Labels: labels, Group: group, Kind: -1}
+	return &Example{Page: p, X: x, Labels: labels, Group: group, Kind: -1, KindLabel: -1}
 }
 
 // weights gives each labeled block the share of the page's labeled terms it holds (at
@@ -128,6 +132,8 @@ func LearnTokens(exs []*Example, minGroups int) Tokens {
 type TrainOptions struct {
 	Trees        gbdt.Params
 	ContextTrees int // trees of the second stage (its other parameters are the first's)
+	KindTrees    int // trees of each page-kind model (depth KindDepth; 0: no kind models)
+	KindDepth    int
 	Folds        int // folds for the first stage's scores the second learns from (< 2: no second stage)
 	MinGroups    int // sites a token must be seen on (LearnTokens)
 }
@@ -138,13 +144,22 @@ type TrainOptions struct {
 // wcxb-dev was .860 with them (200 and 100 trees: .858 under an earlier feature set).
 var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 100, Depth: 6, LearningRate: 0.08,
 	Lambda: 1, MinHessian: 1e-4, Subsample: 0.7, Bins: 64, Seed: 1, Workers: 2},
-	ContextTrees: 80, Folds: 4, MinGroups: 3}
+	ContextTrees: 80, Folds: 4, MinGroups: 3, KindTrees: 60, KindDepth: 4}
 
 // Train learns a content model from examples: the first stage on all of them, and the
 // second on the first stage's scores of each example by a first stage that did not learn
 // from the example's group (Folds folds split by group), as it will meet new pages.
 func Train(exs []*Example, opt TrainOptions) *Model {
-	m := trainBlocks(exs, opt)
+	var kinds *kindData
+	if opt.KindTrees > 0 {
+		kinds = &kindData{}
+	}
+	m := trainBlocks(exs, opt, kinds)
+	if kinds != nil {
+		p := opt.Trees
+		p.Trees, p.Depth = opt.KindTrees, opt.KindDepth
+		m.Kinds = kinds.train(p)
+	}
 	if opt.Folds < 2 {
 		return m
 	}
@@ -156,7 +171,7 @@ func Train(exs []*Example, opt TrainOptions) *Model {
 				in = append(in, ex)
 			}
 		}
-		inner := trainBlocks(in, opt)
+		inner := trainBlocks(in, opt, nil)
 		for i, ex := range exs {
 			if FoldOf(ex.Group, opt.Folds) == f {
 				ex.Page.TokenFeatures(inner.Tokens, ex.X)
@@ -184,8 +199,9 @@ func Train(exs []*Example, opt TrainOptions) *Model {
 
 // trainBlocks learns the token weights (class and id tokens, URL words) and the first stage.
 // The URL kind features a page learns from are those of weights learned without the page,
-// as a new page meets them.
-func trainBlocks(exs []*Example, opt TrainOptions) *Model {
+// as a new page meets them; kd, when not nil, gets each page's row for the kind models
+// with them.
+func trainBlocks(exs []*Example, opt TrainOptions, kd *kindData) *Model {
 	tok := LearnTokens(exs, opt.MinGroups)
 	st := CountURLKinds(exs)
 	st.Learn(tok, opt.MinGroups)
@@ -196,6 +212,9 @@ func trainBlocks(exs []*Example, opt TrainOptions) *Model {
 		st.looFeatures(ex, ex.Page.urlHashes(), opt.MinGroups, kinds[:])
 		st.looFeatures(ex, ex.Page.bodyHashes(), opt.MinGroups, body[:])
 		ex.Page.setKindFeatures(ex.X, kinds, body)
+		if kd != nil {
+			kd.add(ex)
+		}
 		w := ex.weights()
 		for i, y := range ex.Labels {
 			if isNaN(y) || w[i] == 0 {

@@ -174,6 +174,10 @@ func load(sets []string, stderr io.Writer) ([]*item, error) {
 					ex := content.NewExample(pg, labels, s+"/"+p.Site)
 					ex.PerBlock = snippets // as the snippet metric counts them
 					ex.Kind = content.KindOf(p.PageType)
+					ex.KindLabel = ex.Kind
+					if p.PageType == "" && s != "trafeval-dev" { // the news sets: articles
+						ex.KindLabel = 0
+					}
 					items[base+i] = &item{ex: ex, page: p, set: s}
 				}
 			}()
@@ -248,12 +252,14 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 	if !cached {
 		scores = make([][]float32, len(items))
 	}
+	kinds, kindPs := make([]int, len(items)), make([]float32, len(items))
 	for f := 0; f < k && !cached; f++ {
 		t := time.Now()
 		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f }), opt)
 		for i, it := range items {
 			if content.FoldOf(it.ex.Group, k) == f {
 				scores[i] = score(m, it)
+				kinds[i], kindPs[i] = m.Kind(it.ex.Page, it.ex.X)
 			}
 		}
 		fmt.Fprintf(stderr, "contentmodel: fold %d of %d trained and scored in %.0fs\n", f+1, k, time.Since(t).Seconds())
@@ -265,6 +271,9 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 	}
 	fmt.Fprintf(stdout, "# %d-fold cross-validation, folds split by site (a page's site never in its model's training pages)\n\n", k)
 	reports(items, scores, ths, stdout)
+	if !cached {
+		kindReport(items, kinds, kindPs, stdout)
+	}
 	explainPages(items, scores, explain, stdout)
 	if dump != "" {
 		return dumpPages(items, scores, dump)
@@ -569,6 +578,53 @@ func explainPages(items []*item, scores [][]float32, ids []string, w io.Writer) 
 				fmt.Fprintf(w, "%s %4d label %.2f score %.2f words %-4d %q\n", mark, b, it.ex.Labels[b], scores[i][b], blk.Words, t)
 			}
 		}
+	}
+}
+
+// kindReport prints how often the page-kind models find the kind of the pages whose kind is
+// known, by their kind (the rows) against the kind found (the columns).
+func kindReport(items []*item, found []int, ps []float32, w io.Writer) {
+	n := len(content.PageKinds)
+	conf := make([][]int, n)
+	for i := range conf {
+		conf[i] = make([]int, n+1)
+	}
+	right, all, sure, sureRight := 0, 0, 0, 0
+	for i, it := range items {
+		l := it.ex.KindLabel
+		if l < 0 {
+			continue
+		}
+		all++
+		if found[i] == l {
+			right++
+		}
+		if ps[i] >= content.MinKindP {
+			sure++
+			if found[i] == l {
+				sureRight++
+			}
+		}
+		if found[i] < 0 {
+			conf[l][n]++
+		} else {
+			conf[l][found[i]]++
+		}
+	}
+	if all == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nPage kinds found: %d of %d pages (%.1f%%); said (probability at least %.2f) of %d pages, %d of them right (%.1f%%). Rows: the page's kind, columns: the kind found\n\n",
+		right, all, 100*float64(right)/float64(all), content.MinKindP, sure, sureRight, 100*float64(sureRight)/float64(max(sure, 1)))
+	fmt.Fprintf(w, "| kind | pages | %s | none | found |\n|---|---|%s---|---|\n", strings.Join(content.PageKinds, " | "), strings.Repeat("---|", n))
+	for k, row := range conf {
+		sum := 0
+		var cells []string
+		for _, c := range row {
+			sum += c
+			cells = append(cells, strconv.Itoa(c))
+		}
+		fmt.Fprintf(w, "| %s | %d | %s | %.1f%% |\n", content.PageKinds[k], sum, strings.Join(cells, " | "), 100*float64(row[k])/float64(max(sum, 1)))
 	}
 }
 
