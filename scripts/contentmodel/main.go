@@ -2,7 +2,8 @@
 // ../shared/data and measures it honestly:
 //
 //	contentmodel train [-o lib/content/model.bin] [-check]   the shipped model, byte for byte
-//	contentmodel cv [-k 5]              k-fold cross-validation, folds split by site
+//	contentmodel cv [-k 5]              k-fold cross-validation, folds split by site (the blocks,
+//	                                    and the page kinds where the models are trained)
 //	  [-scores F] [-oracle]             scores cached in F (to try selection rules without
 //	                                    training again); the labels' own blocks as an oracle
 //	contentmodel holdout                trained on the other sets, scored on each set in turn
