@@ -259,7 +259,7 @@ func (j *joined) view(w io.Writer, tool string, p *page.Page) error {
 		caption = fmt.Sprintf("%s: %d of %d blocks kept, by the content model from the page alone", tool, j.detail.Kept, j.detail.Blocks)
 	}
 	if j.detail.Kind != "" {
-		caption += fmt.Sprintf("; the page looks like a page of kind %s (%.2f)", j.detail.Kind, j.detail.KindP)
+		caption += fmt.Sprintf("; the page looks like: %s (%.2f)", j.detail.Kind, j.detail.KindP)
 	}
 	if j.detail.Why != "" {
 		caption += "; the site model: " + j.detail.Why
