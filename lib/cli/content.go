@@ -142,6 +142,10 @@ type contentDetail struct {
 	// not sure (KindP below content.MinKindP) or the page has no text.
 	Kind  string  `json:"kind,omitempty"`
 	KindP float64 `json:"kind_p,omitempty"`
+	// Quality is the content model's estimate of the word F1 of its own text of the page
+	// (content.Model.Quality), for routing the pages it doubts elsewhere; left out when the
+	// model has no estimate or the page no text.
+	Quality *float64 `json:"quality,omitempty"`
 	// Why the site model had no say, when By is "page" because it failed: its error.
 	Why string `json:"why,omitempty"`
 }
@@ -169,6 +173,10 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *
 	j.detail = contentDetail{Blocks: len(kept), Kept: n, Trust: round3(site.Trust()), By: "joined"}
 	if kind >= 0 && kindP >= content.MinKindP {
 		j.detail.Kind, j.detail.KindP = content.PageKinds[kind], round3(float64(kindP))
+	}
+	if q := float64(c.model.Quality(cp, s)); !math.IsNaN(q) {
+		q = math.Round(q*100) / 100
+		j.detail.Quality = &q
 	}
 	if j.detail.Trust == 0 {
 		j.detail.By = "page"
@@ -260,6 +268,9 @@ func (j *joined) view(w io.Writer, tool string, p *page.Page) error {
 	}
 	if j.detail.Kind != "" {
 		caption += fmt.Sprintf("; the page looks like: %s (%.2f)", j.detail.Kind, j.detail.KindP)
+	}
+	if j.detail.Quality != nil {
+		caption += fmt.Sprintf("; estimated quality of the page's own text: %.2f", *j.detail.Quality)
 	}
 	if j.detail.Why != "" {
 		caption += "; the site model: " + j.detail.Why

@@ -9,6 +9,7 @@ import (
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/synth"
+	"github.com/chaffkit/chaff/lib/words"
 )
 
 const page = `<!DOCTYPE html><html><head><title>The Great Flood of 1927 | River News</title>
@@ -490,5 +491,52 @@ func TestPageKind(t *testing.T) {
 	}
 	if !bytes.Equal(b, modelFile) {
 		t.Error("the model file does not round-trip byte for byte")
+	}
+}
+
+// TestQuality checks the shipped quality model: present, and rating a page its blocks'
+// scores are sure about (content near 1, the rest near 0) above the same page with every
+// score in doubt near the threshold; and the target it learns from, the F1 of the blocks
+// Select keeps against the labels.
+func TestQuality(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.QualityTrees == nil {
+		t.Fatal("the shipped model has no quality model")
+	}
+	var b strings.Builder
+	b.WriteString(`<html><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav><main><h1>The river rose overnight</h1>`)
+	for i := 0; i < 8; i++ {
+		b.WriteString(`<p>The water reached the old bridge before dawn, and the people of the lower town moved what they could to the upper floors while the council opened the school hall.</p>`)
+	}
+	b.WriteString(`</main><footer><a href="/about">About</a> <a href="/contact">Contact</a></footer></body></html>`)
+	src := b.String()
+	p := Segment(src, dom.Parse(src))
+	sure, doubt := make([]float32, len(p.Blocks)), make([]float32, len(p.Blocks))
+	for i, blk := range p.Blocks {
+		sure[i], doubt[i] = 0.03, 0.45
+		if blk.Links == 0 {
+			sure[i], doubt[i] = 0.97, 0.55
+		}
+	}
+	qs, qd := m.Quality(p, sure), m.Quality(p, doubt)
+	if !(qs > 0.75 && qs > qd+0.1) {
+		t.Errorf("quality of sure scores %.3f, of doubtful ones %.3f: want the first above .75 and .1 above the second", qs, qd)
+	}
+	if q := m.Quality(&Page{}, nil); q == q {
+		t.Errorf("quality of a page without blocks %v, want NaN", q)
+	}
+	// Selection F1: blocks 0 and 2 content, 1 not; keeping 0 and 1 finds half the content
+	// words with half the kept ones wrong.
+	ex := &Example{Page: &Page{Blocks: []Block{{Stats: words.Stats{Words: 10}}, {Stats: words.Stats{Words: 10}}, {Stats: words.Stats{Words: 10}}}},
+		Labels: []float32{1, 0, 1}}
+	if f, ok := ex.selectionF1([]float32{0.9, 0.8, 0.1}); !ok || math.Abs(float64(f)-0.5) > 1e-6 {
+		t.Errorf("selection F1 %v (%v), want 0.5", f, ok)
+	}
+	ex.Labels = []float32{0, 0, 0}
+	if f, _ := ex.selectionF1([]float32{0.1, 0.1, 0.1}); f != 1 {
+		t.Errorf("nothing kept of a page without content: F1 %v, want 1", f)
 	}
 }

@@ -27,14 +27,17 @@
 // The page as a whole gets a kind (Model.Kind: an article, a list of cards, a product, a
 // forum thread, documentation, a service's page) from small models over what it says of
 // itself: its shape, og:type, JSON-LD kinds, and the learned weights of its URL words and
-// html/body class names for each kind.
+// html/body class names for each kind. Model.Quality estimates the word F1 of the model's
+// own text of a page from how its blocks' scores fall (how sure, how much kept, in how many
+// runs), so that a pipeline can send the pages the model doubts elsewhere.
 //
 // Join adds a site model's evidence (Site: the spans it keeps, the spans it calls template
 // with their strength, its fit to the page, the pages it learned from): a block the site
 // calls template is pushed down in proportion to the model's trust in it; a block both call
 // content is always kept.
 //
-// The model (Model: token weights, the two stages' trees and the kind models) is learned from
+// The model (Model: token weights, the two stages' trees, the kind models and the quality
+// model) is learned from
 // gold pages by Train, deterministically, and embedded as model.bin (Default); scripts/contentmodel trains
 // it (byte for byte: `contentmodel train -check`) and measures it by cross-validation with
 // folds split by site. README.md has the figures.

@@ -19,6 +19,9 @@ type Model struct {
 	// Kinds are the page-kind models, one per kind of PageKinds (see Kind); none in a model
 	// file written before them.
 	Kinds []*gbdt.Model
+	// QualityTrees estimate the word F1 of the model's text of a page (Quality); nil in a
+	// model file written before it.
+	QualityTrees *gbdt.Model
 }
 
 // Scores returns the probability that each block of p is main content.
@@ -67,7 +70,8 @@ const modelMagic = "CHAFFCM2"
 
 // MarshalBinary encodes the model: the magic, the number of features, the tokens (uint32
 // count, then sorted hash and float32 weight pairs), the trees of both stages (lib/gbdt's
-// form) and, when there are any, the number of page-kind models (a byte) and their trees.
+// form) and, when there are any, the number of page-kind models (a byte) and their trees,
+// then the quality model's trees when it has one.
 func (m *Model) MarshalBinary() ([]byte, error) {
 	b := []byte(modelMagic)
 	b = binary.LittleEndian.AppendUint16(b, NumFeatures)
@@ -85,7 +89,7 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b, err = m.Context.AppendBinary(b); err != nil || len(m.Kinds) == 0 {
+	if b, err = m.Context.AppendBinary(b); err != nil || len(m.Kinds) == 0 && m.QualityTrees == nil {
 		return b, err
 	}
 	b = append(b, byte(len(m.Kinds)))
@@ -93,6 +97,9 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 		if b, err = k.AppendBinary(b); err != nil {
 			return nil, err
 		}
+	}
+	if m.QualityTrees != nil {
+		return m.QualityTrees.AppendBinary(b)
 	}
 	return b, nil
 }
@@ -131,7 +138,7 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 	if len(rest) > 0 { // the page-kind models
 		n := int(rest[0])
 		rest = rest[1:]
-		if n != len(PageKinds) {
+		if n != len(PageKinds) && n != 0 {
 			return fmt.Errorf("content: %d page-kind models, this program has %d kinds", n, len(PageKinds))
 		}
 		m.Kinds = make([]*gbdt.Model, n)
@@ -142,6 +149,14 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 			if m.Kinds[k].NumFeatures != NumKindFeatures {
 				return fmt.Errorf("content: a page-kind model has %d features, this program %d", m.Kinds[k].NumFeatures, NumKindFeatures)
 			}
+		}
+	}
+	if len(rest) > 0 { // the quality model
+		if m.QualityTrees, rest, err = gbdt.Decode(rest); err != nil {
+			return err
+		}
+		if m.QualityTrees.NumFeatures != NumQualityFeatures {
+			return fmt.Errorf("content: the quality model has %d features, this program %d", m.QualityTrees.NumFeatures, NumQualityFeatures)
 		}
 	}
 	if len(rest) != 0 {

@@ -134,6 +134,10 @@ type TrainOptions struct {
 	ContextTrees int // trees of the second stage (its other parameters are the first's)
 	KindTrees    int // trees of each page-kind model (depth KindDepth; 0: no kind models)
 	KindDepth    int
+	// QualityTrees are the trees of the quality model (depth QualityDepth; 0: none; it needs
+	// the second stage).
+	QualityTrees int
+	QualityDepth int
 	Folds        int // folds for the first stage's scores the second learns from (< 2: no second stage)
 	MinGroups    int // sites a token must be seen on (LearnTokens)
 }
@@ -144,11 +148,12 @@ type TrainOptions struct {
 // wcxb-dev was .860 with them (200 and 100 trees: .858 under an earlier feature set).
 var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 100, Depth: 6, LearningRate: 0.08,
 	Lambda: 1, MinHessian: 1e-4, Subsample: 0.7, Bins: 64, Seed: 1, Workers: 2},
-	ContextTrees: 80, Folds: 4, MinGroups: 3, KindTrees: 60, KindDepth: 4}
+	ContextTrees: 80, Folds: 4, MinGroups: 3, KindTrees: 60, KindDepth: 4, QualityTrees: 60, QualityDepth: 3}
 
 // Train learns a content model from examples: the first stage on all of them, and the
 // second on the first stage's scores of each example by a first stage that did not learn
-// from the example's group (Folds folds split by group), as it will meet new pages.
+// from the example's group (Folds folds split by group), as it will meet new pages; then the
+// quality model (trainQuality).
 func Train(exs []*Example, opt TrainOptions) *Model {
 	var kinds *kindData
 	if opt.KindTrees > 0 {
@@ -179,21 +184,15 @@ func Train(exs []*Example, opt TrainOptions) *Model {
 			}
 		}
 	}
-	d := &gbdt.Data{NumFeatures: NumContextFeatures}
-	for i, ex := range exs {
+	for _, ex := range exs {
 		ex.Page.TokenFeatures(m.Tokens, ex.X) // the final first stage's token features
-		x2 := ex.Page.ContextFeatures(ex.X, scores[i], nil)
-		w := ex.weights()
-		for b, y := range ex.Labels {
-			if isNaN(y) || w[b] == 0 {
-				continue
-			}
-			d.Add(x2[b*NumContextFeatures:(b+1)*NumContextFeatures], y, w[b])
-		}
 	}
 	p := opt.Trees
 	p.Trees = opt.ContextTrees
-	m.Context = gbdt.Train(d, p)
+	m.Context = gbdt.Train(contextData(exs, scores, func(*Example) bool { return true }), p)
+	if opt.QualityTrees > 0 {
+		m.QualityTrees = trainQuality(exs, scores, opt)
+	}
 	return m
 }
 

@@ -254,6 +254,7 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 		scores = make([][]float32, len(items))
 	}
 	kinds, kindPs := make([]int, len(items)), make([]float32, len(items))
+	quality := make([]float32, len(items))
 	for f := 0; f < k && !cached; f++ {
 		t := time.Now()
 		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f }), opt)
@@ -261,6 +262,7 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 			if content.FoldOf(it.ex.Group, k) == f {
 				scores[i] = score(m, it)
 				kinds[i], kindPs[i] = m.Kind(it.ex.Page, it.ex.X)
+				quality[i] = m.Quality(it.ex.Page, scores[i])
 			}
 		}
 		fmt.Fprintf(stderr, "contentmodel: fold %d of %d trained and scored in %.0fs\n", f+1, k, time.Since(t).Seconds())
@@ -274,12 +276,112 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 	reports(items, scores, ths, stdout)
 	if !cached {
 		kindReport(items, kinds, kindPs, stdout)
+		qualityReport(items, scores, quality, stdout)
 	}
 	explainPages(items, scores, explain, stdout)
 	if dump != "" {
 		return dumpPages(items, scores, dump)
 	}
 	return nil
+}
+
+// qualityReport compares each page's quality estimate (Model.Quality, by the fold's model)
+// with its WCXB word F1, on the pages with a gold text: how well the estimate ranks the pages
+// and how far it is off, and what a pipeline that sends the pages estimated below a bound
+// elsewhere would send.
+func qualityReport(items []*item, scores [][]float32, quality []float32, w io.Writer) {
+	type pair struct{ q, f float64 }
+	bySet := map[string][]pair{}
+	var sets []string
+	var sc metric.WordBagScorer
+	for i, it := range items {
+		q := float64(quality[i])
+		if it.page.Gold == "" && it.set != "wcxb-dev" || math.IsNaN(q) {
+			continue
+		}
+		f := sc.Score(it.ex.Page.Render(rule{th: content.Threshold}.keep(it.ex, scores[i])), it.page.Gold).F1
+		for _, k := range []string{it.set, "all"} {
+			if bySet[k] == nil {
+				sets = append(sets, k)
+			}
+			bySet[k] = append(bySet[k], pair{q, f})
+		}
+	}
+	fmt.Fprintf(w, "\nQuality estimates (content.quality) against the page's WCXB word F1, pages with a gold text; below .5 / .7: the pages estimated below it, their mean F1 and that of the others, and the share of the pages whose F1 is below it that the bound finds\n\n")
+	fmt.Fprintln(w, "| set | pages | Pearson r | Spearman | mean abs error | mean estimate | mean F1 | below .5: pages, F1, others' F1, found | below .7: pages, F1, others' F1, found |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	for _, k := range sets {
+		ps := bySet[k]
+		q, f := make([]float64, len(ps)), make([]float64, len(ps))
+		var mae, mq, mf float64
+		for i, p := range ps {
+			q[i], f[i] = p.q, p.f
+			mae += math.Abs(p.q - p.f)
+			mq += p.q
+			mf += p.f
+		}
+		n := float64(len(ps))
+		cells := []string{k, fmt.Sprint(len(ps)), fmt.Sprintf("%.3f", pearson(q, f)), fmt.Sprintf("%.3f", pearson(ranks(q), ranks(f))),
+			fmt.Sprintf("%.3f", mae/n), fmt.Sprintf("%.3f", mq/n), fmt.Sprintf("%.3f", mf/n)}
+		for _, bound := range []float64{0.5, 0.7} {
+			var low, lowF, highF, bad, badFound float64
+			for _, p := range ps {
+				if p.q < bound {
+					low++
+					lowF += p.f
+				} else {
+					highF += p.f
+				}
+				if p.f < bound {
+					bad++
+					if p.q < bound {
+						badFound++
+					}
+				}
+			}
+			cells = append(cells, fmt.Sprintf("%.0f, %.3f, %.3f, %.0f%%", low, lowF/max(low, 1), highF/max(n-low, 1), 100*badFound/max(bad, 1)))
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+}
+
+// pearson is the correlation of x and y.
+func pearson(x, y []float64) float64 {
+	n := float64(len(x))
+	var mx, my float64
+	for i := range x {
+		mx += x[i]
+		my += y[i]
+	}
+	mx, my = mx/n, my/n
+	var sxy, sxx, syy float64
+	for i := range x {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) * (x[i] - mx)
+		syy += (y[i] - my) * (y[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+// ranks returns the rank of each value of x (ties share their mean rank).
+func ranks(x []float64) []float64 {
+	idx := make([]int, len(x))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
+	r := make([]float64, len(x))
+	for a := 0; a < len(idx); {
+		b := a
+		for b+1 < len(idx) && x[idx[b+1]] == x[idx[a]] {
+			b++
+		}
+		for k := a; k <= b; k++ {
+			r[idx[k]] = float64(a+b) / 2
+		}
+		a = b + 1
+	}
+	return r
 }
 
 // dumpPages writes one JSON line a page: its id, set, group, URL, WCXB word scores and its
