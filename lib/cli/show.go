@@ -79,7 +79,16 @@ func runShow(e *Env) int {
 		if label == "" {
 			label = rec.ID
 		}
-		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>%s</small></li>\n", name, html.EscapeString(label), html.EscapeString(e.SiteOf(rec)))
+		about := e.SiteOf(rec)
+		if j.joined != nil {
+			if d := j.joined.detail; d.Kind != "" {
+				about += ", " + d.Kind
+			}
+			if q := j.joined.detail.Quality; q != nil {
+				about += fmt.Sprintf(", estimated quality %.2f", *q)
+			}
+		}
+		fmt.Fprintf(&index, "<li><a href=\"%s\">%s</a> <small>%s</small></li>\n", name, html.EscapeString(label), html.EscapeString(about))
 	}
 	var ms models = newGrouper(e)
 	if e.Tool.Configure == nil {
