@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -419,69 +420,86 @@ const hex = "0123456789abcdef"
 // appendQuoted appends s as a JSON string: quotes, backslashes and control
 // characters escaped, <, > and & left as they are, invalid UTF-8 replaced by
 // U+FFFD, U+2028 and U+2029 escaped as encoding/json does. Pages are long
-// runs of plain bytes, so those are copied in bulk.
+// runs of plain ASCII with a quote every few dozen bytes (HTML's attributes), so
+// the scan stores each word of eight bytes as it reads it, before it knows
+// whether one of them needs a look: the output from the first such byte on is
+// then written over. A plain run costs no copy call of its own, an escape a few
+// stores, and a character outside ASCII is checked where it stands (one pass,
+// where validating the whole string first was a second).
 func appendQuoted(buf []byte, s string) []byte {
 	buf = append(buf, '"')
-	if !utf8.ValidString(s) {
-		buf = appendQuotedSlow(buf, s)
-		return append(buf, '"')
-	}
-	start := 0
-	for i := 0; i < len(s); {
-		// Eight plain bytes at a time (most of a page's HTML), then the first byte to look
-		// at, found in the word.
+	// out[o:] is to be written; room for the bytes left, a word stored past them,
+	// and the longest escape (six bytes) ahead of each write.
+	o := len(buf)
+	out := slices.Grow(buf, len(s)+len(s)/8+16)
+	out = out[:cap(out)]
+	i := 0
+	for {
 		for i+8 <= len(s) {
-			m := notPlain(binary.LittleEndian.Uint64([]byte(s[i : i+8])))
-			if m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
+			w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+			binary.LittleEndian.PutUint64(out[o:], w)
+			m := notPlain(w)
+			if m == 0 {
+				i += 8
+				o += 8
+				continue
 			}
-			i += 8
+			k := bits.TrailingZeros64(m) >> 3
+			i += k
+			o += k
+			break
+		}
+		for i < len(s) && i+8 > len(s) && plainByte[s[i]] {
+			out[o] = s[i]
+			i++
+			o++
 		}
 		if i >= len(s) {
 			break
 		}
+		if len(out)-o < len(s)-i+16 { // escapes have used up the room
+			out = slices.Grow(out[:o], len(s)-i+len(s)/8+16)
+			out = out[:cap(out)]
+		}
 		c := s[i]
-		if plainByte[c] {
+		if c < utf8.RuneSelf {
+			e := appendEscaped(out[:o], c)
+			out, o = e[:cap(e)], len(e)
 			i++
 			continue
 		}
-		if c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
-			buf = append(buf, s[start:i]...)
-			buf = append(buf, '\\', 'u', '2', '0', '2', hex[s[i+2]&0xf])
-			i += 3
-			start = i
-			continue
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			// Invalid UTF-8: the rest rune by rune, each bad byte as U+FFFD.
+			return append(appendQuotedSlow(out[:o], s[i:]), '"')
+		case r == '\u2028' || r == '\u2029':
+			o += copy(out[o:], `\u202`)
+			out[o] = hex[r&0xf]
+			o++
+		default:
+			o += copy(out[o:], s[i:i+size])
 		}
-		if c >= utf8.RuneSelf {
-			i++
-			continue
-		}
-		buf = append(buf, s[start:i]...)
-		buf = appendEscaped(buf, c)
-		i++
-		start = i
+		i += size
 	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	return append(out[:o], '"')
 }
 
 // notPlain returns a mask whose lowest set bit is the high bit of the first byte of w (little
-// endian) that is not plainByte (below 0x20, a quote, a backslash or 0xE2), 0 when all eight
-// are (the SWAR tests of "has a byte less than n" and "has a zero byte" of Hacker's Delight:
-// bits above the first such byte may be set wrongly, the lowest is exact).
+// endian) that is not plainByte (below 0x20, a quote, a backslash or outside ASCII), 0 when
+// all eight are (the SWAR tests of "has a byte less than n" and "has a zero byte" of Hacker's
+// Delight: bits above the first such byte may be set wrongly, the lowest is exact).
 func notPlain(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	q, b, e := w^('"'*ones), w^('\\'*ones), w^(0xE2*ones)
-	return ((w-0x20*ones) & ^w | (q-ones)&^q | (b-ones)&^b | (e-ones)&^e) & highs
+	q, b := w^('"'*ones), w^('\\'*ones)
+	return ((w-0x20*ones)&^w | (q-ones)&^q | (b-ones)&^b | w) & highs
 }
 
-// plainByte marks the bytes copied as they are (ASCII other than controls,
-// quote and backslash, and bytes of valid multi-byte characters but 0xE2,
-// which may start U+2028 or U+2029).
+// plainByte marks the bytes copied as they are without a look: ASCII other than
+// controls, quote and backslash.
 var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\' && c != 0xE2
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
 	}
 	return t
 }()

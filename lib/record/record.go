@@ -202,7 +202,7 @@ func Marshal(v any) ([]byte, error) {
 	if s, ok := v.(string); ok {
 		// Room for the quotes and a few escapes up front: a page's HTML is not copied over
 		// and over while the buffer grows.
-		return appendQuoted(make([]byte, 0, len(s)+len(s)/16+16), s), nil
+		return appendQuoted(make([]byte, 0, len(s)+len(s)/8+18), s), nil
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -167,9 +167,10 @@ func TestWhereWithLoc(t *testing.T) {
 }
 
 // appendQuoted's word-at-a-time scan quotes exactly as the rune-by-rune appendQuotedSlow
-// on valid UTF-8, whatever byte to escape falls where in a word.
+// on valid UTF-8, whatever byte to escape falls where in a word, and on invalid UTF-8
+// wherever the first bad byte falls (U+FFFD for each).
 func TestQuotedWordScanSame(t *testing.T) {
-	pieces := []string{"a", "bc", "<div class=\"x\">", "\\", "\n", "\t", "\x00", "\x1f", "\x7f", " ", "é", "—", "\u2028", "\u2029", "\u2027", "日本", "😀", "\xe2\x82\xac"}
+	pieces := []string{"a", "bc", "<div class=\"x\">", "\\", "\n", "\t", "\x00", "\x1f", "\x7f", " ", "é", "—", "\u2028", "\u2029", "\u2027", "日本", "😀", "\xe2\x82\xac", "\xff", "\xe2\x82", "\xc3"}
 	r := rand.New(rand.NewPCG(1, 2))
 	for n := 0; n < 3000; n++ {
 		var sb strings.Builder
