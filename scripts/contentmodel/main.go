@@ -280,7 +280,7 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 	}
 	explainPages(items, scores, explain, stdout)
 	if dump != "" {
-		return dumpPages(items, scores, dump)
+		return dumpPages(items, scores, quality, dump)
 	}
 	return nil
 }
@@ -384,9 +384,10 @@ func ranks(x []float64) []float64 {
 	return r
 }
 
-// dumpPages writes one JSON line a page: its id, set, group, URL, WCXB word scores and its
-// blocks (text, words, label or -1 when unlabelled, score), for error analysis.
-func dumpPages(items []*item, scores [][]float32, path string) error {
+// dumpPages writes one JSON line a page: its id, set, group, URL, WCXB word scores, quality
+// estimate and its blocks (text, words, label or -1 when unlabelled, score), for error
+// analysis.
+func dumpPages(items []*item, scores [][]float32, quality []float32, path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -402,12 +403,16 @@ func dumpPages(items []*item, scores [][]float32, path string) error {
 	type page struct {
 		ID, Set, Group, URL string
 		P, R, F1            float64
+		Quality             *float64 `json:",omitempty"` // the quality estimate, when the folds were trained (not read from -scores)
 		Blocks              []block
 	}
 	var sc metric.WordBagScorer
 	for i, it := range items {
 		wb := sc.Score(it.ex.Page.Render(rule{th: content.Threshold}.keep(it.ex, scores[i])), it.page.Gold)
 		pg := page{ID: it.page.ID, Set: it.set, Group: groupOf(it), URL: it.page.URL, P: wb.P, R: wb.R, F1: wb.F1}
+		if q := float64(quality[i]); quality[i] != 0 && !math.IsNaN(q) {
+			pg.Quality = &q
+		}
 		for b, blk := range it.ex.Page.Blocks {
 			y := it.ex.Labels[b]
 			if y != y {
