@@ -321,7 +321,7 @@ func qualityReport(items []*item, scores [][]float32, quality []float32, w io.Wr
 			mf += p.f
 		}
 		n := float64(len(ps))
-		cells := []string{k, fmt.Sprint(len(ps)), fmt.Sprintf("%.3f", pearson(q, f)), fmt.Sprintf("%.3f", pearson(ranks(q), ranks(f))),
+		cells := []string{k, fmt.Sprint(len(ps)), fmt.Sprintf("%.3f", metric.Pearson(q, f)), fmt.Sprintf("%.3f", metric.Spearman(q, f)),
 			fmt.Sprintf("%.3f", mae/n), fmt.Sprintf("%.3f", mq/n), fmt.Sprintf("%.3f", mf/n)}
 		for _, bound := range []float64{0.5, 0.7} {
 			var low, lowF, highF, bad, badFound float64
@@ -343,45 +343,6 @@ func qualityReport(items []*item, scores [][]float32, quality []float32, w io.Wr
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
-}
-
-// pearson is the correlation of x and y.
-func pearson(x, y []float64) float64 {
-	n := float64(len(x))
-	var mx, my float64
-	for i := range x {
-		mx += x[i]
-		my += y[i]
-	}
-	mx, my = mx/n, my/n
-	var sxy, sxx, syy float64
-	for i := range x {
-		sxy += (x[i] - mx) * (y[i] - my)
-		sxx += (x[i] - mx) * (x[i] - mx)
-		syy += (y[i] - my) * (y[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
-
-// ranks returns the rank of each value of x (ties share their mean rank).
-func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for a := 0; a < len(idx); {
-		b := a
-		for b+1 < len(idx) && x[idx[b+1]] == x[idx[a]] {
-			b++
-		}
-		for k := a; k <= b; k++ {
-			r[idx[k]] = float64(a+b) / 2
-		}
-		a = b + 1
-	}
-	return r
 }
 
 // dumpPages writes one JSON line a page: its id, set, group, URL, WCXB word scores, quality

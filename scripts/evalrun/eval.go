@@ -145,9 +145,11 @@ type result struct {
 	Errors int        // pages emitted with an error (a tool's errors=, a peer's failed=)
 	Stale  int        // the tools' stale= (pages whose site model fits poorly)
 	Joined bool       // stale is known (the content join ran)
-	Use    usage
-	Err    string
-	Skip   string // why the run was skipped (--skip)
+	// Quality compares chaff extract's quality estimates with the pages' scores (wcxb-dev).
+	Quality *qualityStats
+	Use     usage
+	Err     string
+	Skip    string // why the run was skipped (--skip)
 }
 
 type evalOpts struct {
@@ -795,6 +797,12 @@ func (e *env) evalOne(c *evalCase, v variant, fm *foldModels, at int) result {
 		return r
 	}
 	r.Main, r.Groups = rows[len(rows)-1], rows[:len(rows)-1]
+	if v.Kind == "chaff" && c.Metric == "wcxb" {
+		if r.Quality, err = e.quality(c, preds); err != nil {
+			r.Err = "quality: " + err.Error()
+			return r
+		}
+	}
 	if c.AlsoAEB {
 		rows, err := e.score("aeb", c, "", preds)
 		if err != nil {

@@ -531,7 +531,13 @@ var tableSections = []struct {
 		"JSON lines only (there is no WARC copy); almost every site has one page, so `run` learns nothing from a site and the content " +
 			"model carries the tools. Published rows are quoted from `../shared/data/README.md` (the benchmark's paper), not measured here; " +
 			"rs-trafilatura's page-type classifier learned from these dev pages, so its figure is partly in-sample too.",
-		func(r []result) string { return formatWCXB(r) + "\n" + formatWCXBTypes(r) }},
+		func(r []result) string {
+			out := formatWCXB(r) + "\n" + formatWCXBTypes(r)
+			if q := formatQuality(r); q != "" {
+				out += "\nThe content model's quality estimates (each record's `content.quality`) against the pages' word F1: how well they rank the pages, how far they are off, and what sending the pages estimated below the bound elsewhere would send.\n\n" + q
+			}
+			return out
+		}},
 	{"trafeval", "trafeval-dev (snippet F, by language, through the WARC copy)",
 		"The tools and peers read `trafeval-dev.warc.gz` and decode the bytes themselves; predictions join the JSON-lines records on " +
 			"`url` for their `with`/`without` snippets and `lang` (`score --metric snippets --by lang`); German is `de`, English `en`, other every " +
