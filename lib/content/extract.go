@@ -91,17 +91,22 @@ func (m *Model) Extract(src string, root *dom.Node, f Favor) *Result {
 // Select keeps the blocks whose score is above f's threshold, and the title's heading
 // (TitleBlock), and renders them.
 func (p *Page) Select(s []float32, f Favor) *Result {
-	r := &Result{Page: p, Scores: s, Kept: make([]bool, len(p.Blocks))}
-	th := f.Threshold()
-	for i := range p.Blocks {
-		r.Kept[i] = s[i] > th
-	}
-	if t := p.TitleBlock(); t >= 0 {
-		r.Kept[t] = true
-	}
+	r := &Result{Page: p, Scores: s, Kept: p.keep(s, f.Threshold())}
 	r.Text = p.Render(r.Kept)
 	r.Title = p.BestTitle()
 	return r
+}
+
+// keep says which blocks Select keeps: those scored above th, and the title's heading.
+func (p *Page) keep(s []float32, th float32) []bool {
+	kept := make([]bool, len(s))
+	for i := range s {
+		kept[i] = s[i] > th
+	}
+	if t := p.TitleBlock(); t >= 0 {
+		kept[t] = true
+	}
+	return kept
 }
 
 // Render returns the text of the kept blocks, one line each.

@@ -47,10 +47,15 @@ func (m *Model) ScoresOf(p *Page, x []float32) []float32 {
 	if m.Context != nil {
 		s = m.ContextScores(p, x, s)
 	}
+	loneBlock(s)
+	return s
+}
+
+// loneBlock makes the only block of a one-block page content (see ScoresOf).
+func loneBlock(s []float32) {
 	if len(s) == 1 {
 		s[0] = 1
 	}
-	return s
 }
 
 // BlockScores returns the first stage's scores of the blocks from their features x.

@@ -96,13 +96,7 @@ func (m *Model) Quality(p *Page, s []float32) float32 {
 // labelled blocks hold no content scores 1 when nothing labelled is kept, as the word-bag
 // metric scores an empty text against an empty gold.
 func (ex *Example) selectionF1(s []float32) (float32, bool) {
-	kept := make([]bool, len(s))
-	for i := range s {
-		kept[i] = s[i] > Threshold
-	}
-	if t := ex.Page.TitleBlock(); t >= 0 {
-		kept[t] = true
-	}
+	kept := ex.Page.keep(s, Threshold)
 	var tp, keptW, goldW float64
 	labelled := false
 	for i, w := range ex.weights() {
@@ -140,9 +134,7 @@ func trainQuality(exs []*Example, first [][]float32, opt TrainOptions) *gbdt.Mod
 		for i, ex := range exs {
 			if FoldOf(ex.Group, opt.Folds) == f {
 				final[i] = ctx.Predicts(ex.Page.ContextFeatures(ex.X, first[i], nil), nil)
-				if len(final[i]) == 1 {
-					final[i][0] = 1 // as ScoresOf
-				}
+				loneBlock(final[i])
 			}
 		}
 	}
