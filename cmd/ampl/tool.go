@@ -100,8 +100,6 @@ func options(c *ucli.Context) (ampl.Options, error) {
 		return o, cli.UsageError(fmt.Errorf("--min-docs must be in [0, 1]"))
 	case o.PeakMax < 0 || o.PeakG < 0 || o.MaxLen < 0 || o.MinLen < 0 || o.MinWords < 0 || o.EdgeWords < 0:
 		return o, cli.UsageError(fmt.Errorf("--peak-max, --peak-g, --max-len, --min-len, --edge-words and --min-words must not be negative"))
-	case o.Select == ampl.SelectDocs && c.Int(cli.FlagSample) > ampl.MaxWindowPages:
-		return o, cli.UsageError(fmt.Errorf("--select docs learns from at most %d pages: --sample %d is too large", ampl.MaxWindowPages, c.Int(cli.FlagSample)))
 	}
 	return o, nil
 }
@@ -120,7 +118,16 @@ func (algo) Version() int { return ampl.ModelVersion }
 // it (ampl.LearnMarks): run applies the model to its sample, which is then not matched twice.
 type marksKey struct{ m *ampl.Model }
 
+// Learn learns the site from its sample. The docs selection counts pages in 16 bits, so a
+// larger sample (--sample above ampl.MaxWindowPages, meant as "all of it") is learned from
+// its first MaxWindowPages pages, with a warning; every page is still applied.
 func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
+	var warnings []string
+	if a.o.Select == ampl.SelectDocs && len(pages) > ampl.MaxWindowPages {
+		warnings = append(warnings, fmt.Sprintf("site %s: learned from the first %d of its %d sample pages (the most --select docs counts)",
+			site, ampl.MaxWindowPages, len(pages)))
+		pages = pages[:ampl.MaxWindowPages]
+	}
 	m, marks, err := ampl.LearnMarks(page.HTMLs(pages), a.o)
 	if err != nil {
 		return nil, err
@@ -130,7 +137,7 @@ func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
 			p.Memo(marksKey{m}, func() any { return mk })
 		}
 	}
-	return model{m}, nil
+	return model{m, warnings}, nil
 }
 
 func (algo) Decode(raw []byte) (cli.Model, error) {
@@ -148,13 +155,18 @@ func (algo) Decode(raw []byte) (cli.Model, error) {
 	case len(m.Docs) != len(m.Strings):
 		return nil, fmt.Errorf("ampl: model has %d page counts for %d template strings", len(m.Docs), len(m.Strings))
 	}
-	return model{m}, nil
+	return model{Model: m}, nil
 }
 
 // model adapts ampl.Model to cli.Model; it encodes as the ampl.Model itself.
-type model struct{ *ampl.Model }
+type model struct {
+	*ampl.Model
+	warnings []string // what learning left out (cli.Warner)
+}
 
 func (m model) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
+
+func (m model) Warnings() []string { return m.warnings }
 
 // detail is the "ampl" member of an applied page.
 type detail struct {

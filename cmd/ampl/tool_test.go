@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/ampl"
+	"github.com/chaffkit/chaff/lib/cli"
 	"github.com/chaffkit/chaff/lib/clitest"
+	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/synth"
 )
 
@@ -77,6 +79,8 @@ func TestCLI(t *testing.T) {
 		{Name: "apply", Args: []string{"apply", "--drop-html", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": model.String()}, Check: checkPages},
 		{Name: "run", Args: []string{"run", "--drop-html", "--content", "off"}, Stdin: in, Check: checkPages},
+		// A sample above what --select docs counts means "all of it": accepted, not a usage error.
+		{Name: "run-sample-all", Args: []string{"run", "--drop-html", "--content", "off", "--sample", "1000000"}, Stdin: in, Check: checkPages},
 		{Name: "run-faithful", Args: []string{"run", "--drop-html", "--faithful"}, Stdin: in,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				// The paper's algorithm: every page once, with the peak it cut at and its
@@ -112,6 +116,27 @@ func TestCLI(t *testing.T) {
 		{Name: "apply-bad-model", Args: []string{"apply", "--model", "$DIR/m.jsonl", "--content", "off"}, Stdin: in,
 			Files: map[string]string{"m.jsonl": strings.ReplaceAll(model.String(), fmt.Sprintf(`"version":%d,`, ampl.ModelVersion), `"version":99,`)}, Exit: 1},
 	})
+}
+
+// TestLearnLargeSample: a sample of more pages than --select docs counts is learned from its
+// first ampl.MaxWindowPages pages, with a warning naming the site, not refused.
+func TestLearnLargeSample(t *testing.T) {
+	a := algo{ampl.Default()}
+	pages := make([]*page.Page, ampl.MaxWindowPages+1)
+	for i := range pages {
+		pages[i] = &page.Page{HTML: fmt.Sprintf("<p>the same header of every page</p><p>page %d</p>", i)}
+	}
+	m, err := a.Learn("big.example", pages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := m.(cli.Warner).Warnings()
+	if len(w) != 1 || !strings.Contains(w[0], "big.example") || !strings.Contains(w[0], fmt.Sprint(ampl.MaxWindowPages+1)) {
+		t.Fatalf("warnings %q", w)
+	}
+	if f, _ := m.Apply(pages[len(pages)-1]); len(f.Template) == 0 {
+		t.Fatalf("the shared header is not template on the page left out of learning: %+v", f)
+	}
 }
 
 // TestJoined: by default the text is the content model's choice, joined with the site
