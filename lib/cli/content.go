@@ -184,15 +184,21 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *
 	if algoErr != nil && algoErr != errPageOnly {
 		j.detail.Why = algoErr.Error()
 	}
-	j.title = f.Title
+	stale := algoErr == nil && pages >= 2 && !math.IsNaN(f.Fit) && f.Fit < StaleFit
+	if stale {
+		j.stale = fmt.Sprintf("the site model fits this page poorly (fit %.2f < %.2f: learned from other pages, or the site changed): its text leans on the page's own evidence", f.Fit, StaleFit)
+	}
+	// The algorithm's title, unless its model fits the page poorly: a stale model's title
+	// is what it finds where the title used to be (rtdm's is then often the <title> with
+	// the site's name), and the page's own title is the content model's.
+	if !stale {
+		j.title = f.Title
+	}
 	if j.title == "" {
 		j.title = cp.BestTitle()
 	}
-	if f.TitleFirst && f.Title != "" && !leadsWith(j.text, f.Title) {
+	if !stale && f.TitleFirst && f.Title != "" && !leadsWith(j.text, f.Title) {
 		j.text = f.Title + "\n" + j.text
-	}
-	if algoErr == nil && pages >= 2 && !math.IsNaN(f.Fit) && f.Fit < StaleFit {
-		j.stale = fmt.Sprintf("the site model fits this page poorly (fit %.2f < %.2f: learned from other pages, or the site changed): its text leans on the page's own evidence", f.Fit, StaleFit)
 	}
 	return j
 }

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/content"
+	"github.com/chaffkit/chaff/lib/page"
+)
+
+// TestStaleTitle: a site model that fits the page gives the page its title (and, with
+// TitleFirst, the text's first line); a stale one (fit below StaleFit) does not, since what
+// it finds where the title used to be is often the <title> with the site's name: the title
+// is then the content model's, and the page gets the stale note.
+func TestStaleTitle(t *testing.T) {
+	m, err := content.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &contentJoin{model: m, favor: content.Balanced}
+	html := `<html><head><title>The river rose in the night - The Daily Example</title></head><body>
+<nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article><h1>The river rose in the night</h1>
+<p>The river rose by three metres in the night, and the people of the valley woke to water in their streets and fields.</p>
+<p>By the morning the bridges were closed, and the schools of the two towns stayed shut while the water went down slowly.</p>
+<p>The mayor said the town would need weeks to clean the streets, and asked the people to keep away from the banks.</p>
+</article><footer>Copyright The Daily Example</footer></body></html>`
+	siteTitle := "The river rose in the night - The Daily Example"
+	for _, tc := range []struct {
+		fit   float64
+		stale bool
+	}{{0.9, false}, {0.2, true}} {
+		p := &page.Page{HTML: html}
+		f := &Found{Title: siteTitle, TitleFirst: true, Fit: tc.fit}
+		j := c.decide(p, f, nil, 10)
+		first, _, _ := strings.Cut(j.text, "\n")
+		if (j.stale != "") != tc.stale {
+			t.Errorf("fit %v: stale note %q", tc.fit, j.stale)
+		}
+		switch {
+		case !tc.stale && (j.title != siteTitle || first != siteTitle):
+			t.Errorf("fit %v: title %q, first line %q: want the site model's title, first", tc.fit, j.title, first)
+		case tc.stale && (j.title != "The river rose in the night" || first != "The river rose in the night"):
+			t.Errorf("fit %v: title %q, first line %q: want the page's own headline", tc.fit, j.title, first)
+		}
+	}
+}
