@@ -25,7 +25,8 @@ var QualityFeatureNames = [NumQualityFeatures]string{
 }
 
 // QualityFeatures returns the quality model's features of page p from its blocks' scores s
-// and which blocks are kept (s above Threshold, as Select keeps them).
+// and which blocks are kept: those scored above Threshold (the title's heading, which Select
+// keeps too, counts only if it is scored above it).
 func (p *Page) QualityFeatures(s []float32, x []float32) []float32 {
 	x = append(x[:0], make([]float32, NumQualityFeatures)...)
 	var total, kept, keptScore, droppedScore, doubt, sure, maxS float64
@@ -121,19 +122,17 @@ func (ex *Example) selectionF1(s []float32) (float32, bool) {
 }
 
 // trainQuality learns the quality model. Its rows must be pages scored as new pages are:
-// first[i] are example i's first-stage scores by a first stage that did not learn from its
-// group (Train's inner folds); for each inner fold a second stage learns from the other folds'
-// rows and scores the fold's pages, and each page's features and target come from those
-// scores.
-func trainQuality(exs []*Example, first [][]float32, opt TrainOptions) *gbdt.Model {
+// ctx[i] are example i's second-stage features from first-stage scores by a first stage that
+// did not learn from its group (Train's inner folds); for each inner fold a second stage
+// learns from the other folds' rows and scores the fold's pages, and each page's features and
+// target come from those scores.
+func trainQuality(exs []*Example, ctx [][]float32, opt TrainOptions) *gbdt.Model {
 	final := make([][]float32, len(exs))
-	p := opt.Trees
-	p.Trees = opt.ContextTrees
 	for f := 0; f < opt.Folds; f++ {
-		ctx := gbdt.Train(contextData(exs, first, func(ex *Example) bool { return FoldOf(ex.Group, opt.Folds) != f }), p)
+		stage := gbdt.Train(contextData(exs, ctx, func(ex *Example) bool { return FoldOf(ex.Group, opt.Folds) != f }), opt.contextParams())
 		for i, ex := range exs {
 			if FoldOf(ex.Group, opt.Folds) == f {
-				final[i] = ctx.Predicts(ex.Page.ContextFeatures(ex.X, first[i], nil), nil)
+				final[i] = stage.Predicts(ctx[i], nil)
 				loneBlock(final[i])
 			}
 		}
@@ -149,21 +148,20 @@ func trainQuality(exs []*Example, first [][]float32, opt TrainOptions) *gbdt.Mod
 	return gbdt.Train(d, q)
 }
 
-// contextData is the second stage's training rows of the examples in, from their features
-// and first-stage scores.
-func contextData(exs []*Example, first [][]float32, in func(*Example) bool) *gbdt.Data {
+// contextData is the second stage's training rows of the examples in, from their
+// second-stage features ctx.
+func contextData(exs []*Example, ctx [][]float32, in func(*Example) bool) *gbdt.Data {
 	d := &gbdt.Data{NumFeatures: NumContextFeatures}
 	for i, ex := range exs {
 		if !in(ex) {
 			continue
 		}
-		x2 := ex.Page.ContextFeatures(ex.X, first[i], nil)
 		w := ex.weights()
 		for b, y := range ex.Labels {
 			if isNaN(y) || w[b] == 0 {
 				continue
 			}
-			d.Add(x2[b*NumContextFeatures:(b+1)*NumContextFeatures], y, w[b])
+			d.Add(ctx[i][b*NumContextFeatures:(b+1)*NumContextFeatures], y, w[b])
 		}
 	}
 	return d

@@ -184,16 +184,26 @@ func Train(exs []*Example, opt TrainOptions) *Model {
 			}
 		}
 	}
-	for _, ex := range exs {
-		ex.Page.TokenFeatures(m.Tokens, ex.X) // the final first stage's token features
+	// Each example's second-stage features, from the final first stage's token features and
+	// the out-of-fold scores: the second stage and the quality model learn from the same rows.
+	ctx := make([][]float32, len(exs))
+	for i, ex := range exs {
+		ex.Page.TokenFeatures(m.Tokens, ex.X)
+		ctx[i] = ex.Page.ContextFeatures(ex.X, scores[i], nil)
 	}
-	p := opt.Trees
-	p.Trees = opt.ContextTrees
-	m.Context = gbdt.Train(contextData(exs, scores, func(*Example) bool { return true }), p)
+	m.Context = gbdt.Train(contextData(exs, ctx, func(*Example) bool { return true }), opt.contextParams())
 	if opt.QualityTrees > 0 {
-		m.QualityTrees = trainQuality(exs, scores, opt)
+		m.QualityTrees = trainQuality(exs, ctx, opt)
 	}
 	return m
+}
+
+// contextParams are the second stage's training parameters: the first's, with ContextTrees
+// trees.
+func (opt TrainOptions) contextParams() gbdt.Params {
+	p := opt.Trees
+	p.Trees = opt.ContextTrees
+	return p
 }
 
 // trainBlocks learns the token weights (class and id tokens, URL words) and the first stage.

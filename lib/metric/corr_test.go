@@ -29,3 +29,14 @@ func TestCorrelations(t *testing.T) {
 		t.Errorf("Pearson of a constant %v, want NaN", r)
 	}
 }
+
+// CompareEstimates on four pages at bound .7: two estimated below it (values .5 and .9),
+// two of value below it (.5 and .6), of which one is estimated below.
+func TestCompareEstimates(t *testing.T) {
+	s := CompareEstimates([]float64{0.6, 0.65, 0.8, 0.9}, []float64{0.5, 0.9, 0.6, 1}, 0.7)
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+	if s.Pages != 4 || s.Below != 2 || !near(s.BelowMean, 0.7) || !near(s.OthersMean, 0.8) || !near(s.Found, 0.5) ||
+		!near(s.MAE, (0.1+0.25+0.2+0.1)/4) || !near(s.MeanEstimate, 0.7375) || !near(s.MeanValue, 0.75) {
+		t.Errorf("%+v", s)
+	}
+}

@@ -290,8 +290,7 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 // and how far it is off, and what a pipeline that sends the pages estimated below a bound
 // elsewhere would send.
 func qualityReport(items []*item, scores [][]float32, quality []float32, w io.Writer) {
-	type pair struct{ q, f float64 }
-	bySet := map[string][]pair{}
+	est, val := map[string][]float64{}, map[string][]float64{} // by set, and "all"
 	var sets []string
 	var sc metric.WordBagScorer
 	for i, it := range items {
@@ -301,46 +300,22 @@ func qualityReport(items []*item, scores [][]float32, quality []float32, w io.Wr
 		}
 		f := sc.Score(it.ex.Page.Render(rule{th: content.Threshold}.keep(it.ex, scores[i])), it.page.Gold).F1
 		for _, k := range []string{it.set, "all"} {
-			if bySet[k] == nil {
+			if est[k] == nil {
 				sets = append(sets, k)
 			}
-			bySet[k] = append(bySet[k], pair{q, f})
+			est[k], val[k] = append(est[k], q), append(val[k], f)
 		}
 	}
 	fmt.Fprintf(w, "\nQuality estimates (content.quality) against the page's WCXB word F1, pages with a gold text; below .5 / .7: the pages estimated below it, their mean F1 and that of the others, and the share of the pages whose F1 is below it that the bound finds\n\n")
 	fmt.Fprintln(w, "| set | pages | Pearson r | Spearman | mean abs error | mean estimate | mean F1 | below .5: pages, F1, others' F1, found | below .7: pages, F1, others' F1, found |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for _, k := range sets {
-		ps := bySet[k]
-		q, f := make([]float64, len(ps)), make([]float64, len(ps))
-		var mae, mq, mf float64
-		for i, p := range ps {
-			q[i], f[i] = p.q, p.f
-			mae += math.Abs(p.q - p.f)
-			mq += p.q
-			mf += p.f
+		below := func(s metric.Estimates) string {
+			return fmt.Sprintf("%d, %.3f, %.3f, %.0f%%", s.Below, s.BelowMean, s.OthersMean, 100*s.Found)
 		}
-		n := float64(len(ps))
-		cells := []string{k, fmt.Sprint(len(ps)), fmt.Sprintf("%.3f", metric.Pearson(q, f)), fmt.Sprintf("%.3f", metric.Spearman(q, f)),
-			fmt.Sprintf("%.3f", mae/n), fmt.Sprintf("%.3f", mq/n), fmt.Sprintf("%.3f", mf/n)}
-		for _, bound := range []float64{0.5, 0.7} {
-			var low, lowF, highF, bad, badFound float64
-			for _, p := range ps {
-				if p.q < bound {
-					low++
-					lowF += p.f
-				} else {
-					highF += p.f
-				}
-				if p.f < bound {
-					bad++
-					if p.q < bound {
-						badFound++
-					}
-				}
-			}
-			cells = append(cells, fmt.Sprintf("%.0f, %.3f, %.3f, %.0f%%", low, lowF/max(low, 1), highF/max(n-low, 1), 100*badFound/max(bad, 1)))
-		}
+		s5, s7 := metric.CompareEstimates(est[k], val[k], 0.5), metric.CompareEstimates(est[k], val[k], 0.7)
+		cells := []string{k, fmt.Sprint(s5.Pages), fmt.Sprintf("%.3f", s5.Pearson), fmt.Sprintf("%.3f", s5.Spearman),
+			fmt.Sprintf("%.3f", s5.MAE), fmt.Sprintf("%.3f", s5.MeanEstimate), fmt.Sprintf("%.3f", s5.MeanValue), below(s5), below(s7)}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
 }

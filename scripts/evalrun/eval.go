@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/chaffkit/chaff/lib/metric"
 )
 
 // The evaluation (scripts/eval) runs every tool, chaff extract and the peers on the dev sets
@@ -146,7 +148,7 @@ type result struct {
 	Stale  int        // the tools' stale= (pages whose site model fits poorly)
 	Joined bool       // stale is known (the content join ran)
 	// Quality compares chaff extract's quality estimates with the pages' scores (wcxb-dev).
-	Quality *qualityStats
+	Quality *metric.Estimates
 	Use     usage
 	Err     string
 	Skip    string // why the run was skipped (--skip)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,20 +15,9 @@ import (
 // qualityBound is the estimate below which a page counts as doubted in the quality table.
 const qualityBound = 0.7
 
-// qualityStats compares the content model's quality estimates (each record's
-// content.quality) with the pages' own scores in the case's metric.
-type qualityStats struct {
-	Pages                  int
-	Pearson, Spearman, MAE float64
-	MeanEstimate, MeanF1   float64
-	Doubted                int     // pages estimated below qualityBound
-	DoubtedF1, OthersF1    float64 // their mean F1, and the others'
-	BadFound               float64 // share of the pages of F1 below qualityBound that are doubted
-}
-
 // quality reads the estimates from the predictions and each page's F1 from `score --pages`,
 // joined on the case's key.
-func (e *env) quality(c *evalCase, preds []string) (*qualityStats, error) {
+func (e *env) quality(c *evalCase, preds []string) (*metric.Estimates, error) {
 	est := map[string]float64{}
 	for _, p := range preds {
 		f, err := os.Open(p)
@@ -76,31 +64,8 @@ func (e *env) quality(c *evalCase, preds []string) (*qualityStats, error) {
 	if len(q) == 0 {
 		return nil, fmt.Errorf("no page with both a quality estimate and a score")
 	}
-	s := &qualityStats{Pages: len(q), Pearson: metric.Pearson(q, f), Spearman: metric.Spearman(q, f)}
-	bad, badFound := 0, 0
-	for i := range q {
-		s.MAE += math.Abs(q[i] - f[i])
-		s.MeanEstimate += q[i]
-		s.MeanF1 += f[i]
-		if q[i] < qualityBound {
-			s.Doubted++
-			s.DoubtedF1 += f[i]
-		} else {
-			s.OthersF1 += f[i]
-		}
-		if f[i] < qualityBound {
-			bad++
-			if q[i] < qualityBound {
-				badFound++
-			}
-		}
-	}
-	n := float64(len(q))
-	s.MAE, s.MeanEstimate, s.MeanF1 = s.MAE/n, s.MeanEstimate/n, s.MeanF1/n
-	s.DoubtedF1 /= math.Max(float64(s.Doubted), 1)
-	s.OthersF1 /= math.Max(n-float64(s.Doubted), 1)
-	s.BadFound = float64(badFound) / math.Max(float64(bad), 1)
-	return s, nil
+	s := metric.CompareEstimates(q, f, qualityBound)
+	return &s, nil
 }
 
 // formatQuality is the quality estimates of the rows that have them.
@@ -116,7 +81,7 @@ func formatQuality(res []result) string {
 			b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s | %d, %s, %s | %s |\n", r.V.display(), modelLabel(r.V.Model), s.Pages,
-			f3(s.Pearson), f3(s.Spearman), f3(s.MAE), f3(s.MeanEstimate), f3(s.MeanF1), s.Doubted, f3(s.DoubtedF1), f3(s.OthersF1), pct(s.BadFound))
+			f3(s.Pearson), f3(s.Spearman), f3(s.MAE), f3(s.MeanEstimate), f3(s.MeanValue), s.Below, f3(s.BelowMean), f3(s.OthersMean), pct(s.Found))
 	}
 	return b.String()
 }
