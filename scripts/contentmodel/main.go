@@ -6,6 +6,9 @@
 //	                                    and the page kinds where the models are trained)
 //	  [-scores F] [-oracle]             scores cached in F (to try selection rules without
 //	                                    training again); the labels' own blocks as an oracle
+//	  [-seed N] [-sites F]              the trees' row-sampler seed; each fold learned from a
+//	                                    share F of its sites drawn by the seed (one bag of a
+//	                                    bagged model; average bags' -scores files to try one)
 //	contentmodel holdout                trained on the other sets, scored on each set in turn
 //	contentmodel folds -o DIR           the models of both schemes, for scripts/eval --content-cv
 //	contentmodel titles                 the titles chosen (BestTitle) against the sets' gold titles
@@ -41,6 +44,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/dom"
@@ -70,6 +74,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dump := fs.String("dump", "", "cv: write each page's scores (WCXB word P/R/F1) and its blocks' labels and scores to this JSON-lines file, for error analysis")
 	sweep := fs.String("thresholds", "", "cv, holdout: also report the pages at these thresholds (comma-separated), from the same scores")
 	oracle := fs.Bool("oracle", false, "cv, holdout: also report the blocks labelled content kept (what the blocks allow at best)")
+	seed := fs.Uint64("seed", content.DefaultTrainOptions.Trees.Seed, "seed of the trees' row sampler (and of -sites)")
+	siteShare := fs.Float64("sites", 1, "cv: learn each fold from this share of its sites, drawn by -seed (one bag of a bagged model)")
 	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
@@ -95,6 +101,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := content.DefaultTrainOptions
 	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
+	opt.Trees.Seed = *seed
+	if *siteShare <= 0 || *siteShare > 1 {
+		fmt.Fprintf(stderr, "contentmodel: -sites: %v is not a share in (0, 1]\n", *siteShare)
+		return 2
+	}
+	inBag := func(site string) bool { // the sites of the bag each fold learns from (-sites)
+		return *siteShare >= 1 || float64(xxhash.Sum64String(fmt.Sprint(*seed, site))%10000) < *siteShare*10000
+	}
 	if *ctx == 0 {
 		opt.Folds = 0
 	}
@@ -121,7 +135,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "train":
 		err = train(items, opt, *out, *check, stderr)
 	case "cv":
-		err = crossValidate(items, opt, *k, strings.Split(*explain, ","), ths, *dump, *cache, stdout, stderr)
+		err = crossValidate(items, opt, *k, inBag, strings.Split(*explain, ","), ths, *dump, *cache, stdout, stderr)
 	case "holdout":
 		err = holdout(items, opt, ths, *cache, stdout, stderr)
 	case "folds":
@@ -240,8 +254,9 @@ func train(items []*item, opt content.TrainOptions, out string, check bool, stde
 	return os.WriteFile(out, b, 0o644)
 }
 
-// crossValidate scores every page with a model that did not learn from its site.
-func crossValidate(items []*item, opt content.TrainOptions, k int, explain []string, ths []rule, dump, cache string, stdout, stderr io.Writer) error {
+// crossValidate scores every page with a model that did not learn from its site (each fold's
+// model learning from the other folds' sites that inBag keeps).
+func crossValidate(items []*item, opt content.TrainOptions, k int, inBag func(site string) bool, explain []string, ths []rule, dump, cache string, stdout, stderr io.Writer) error {
 	if k < 2 {
 		return errors.New("-k must be at least 2")
 	}
@@ -257,7 +272,7 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, explain []str
 	quality := make([]float32, len(items))
 	for f := 0; f < k && !cached; f++ {
 		t := time.Now()
-		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f }), opt)
+		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f && inBag(it.ex.Group) }), opt)
 		for i, it := range items {
 			if content.FoldOf(it.ex.Group, k) == f {
 				scores[i] = score(m, it)
