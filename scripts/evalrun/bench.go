@@ -66,7 +66,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	heavyTools := fs.String("heavy-tools", "", "the tools learned and applied on the whole heavy dump, comma-separated (default: all; none: only decompression and ingest)")
 	timeout := fs.Duration("timeout", 20*time.Minute, "longest one command may run")
 	toolList := fs.String("tools", strings.Join(tools, ","), "the tools, comma-separated")
-	out := fs.String("o", "docs/BENCHMARKS.md", "the document to write (relative to the repo; - for none)")
+	out := fs.String("o", "docs/BENCHMARKS.md", "the document to write (relative to the repo; - for none); a run with --goals-only, --only-heavy or --tools writes it only when -o is given")
 	repeat := fs.Int("repeat", 3, "times each command of the goal tables (run against go-trafilatura, ingest against gzip) is run, interleaved; the median is reported")
 	goalSet := fs.String("goal-set", "big9-2005-2013", "the set of the run-against-go-trafilatura table (a .jsonl.zst in the data folder)")
 	ingestFile := fs.String("ingest-file", "trafeval-dev.warc.gz", "the .warc.gz of the ingest-against-gzip table (in the data folder)")
@@ -241,6 +241,11 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprint(stdout, doc)
 	if *out == "-" {
+		return nil
+	}
+	if (*goalsOnly || *onlyHeavy || flagGiven(fs, "tools")) && !flagGiven(fs, "o") {
+		// A run of some tables or tools must not replace the whole document with a part of it.
+		fmt.Fprintf(stderr, "evalrun: a partial run (--goals-only, --only-heavy or --tools): %s left as it is (-o FILE writes this run's document)\n", *out)
 		return nil
 	}
 	path := filepath.Join(e.root, *out)
