@@ -243,9 +243,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *out == "-" {
 		return nil
 	}
-	if (*goalsOnly || *onlyHeavy || flagGiven(fs, "tools")) && !flagGiven(fs, "o") {
-		// A run of some tables or tools must not replace the whole document with a part of it.
-		fmt.Fprintf(stderr, "evalrun: a partial run (--goals-only, --only-heavy or --tools): %s left as it is (-o FILE writes this run's document)\n", *out)
+	if leaveDoc(fs, *out, stderr, "goals-only", "only-heavy", "tools") {
 		return nil
 	}
 	path := filepath.Join(e.root, *out)

@@ -30,28 +30,6 @@ import (
 // cross-validation (each page run with a content model that never saw its site) and with
 // its set held out, and in-sample (the shipped model) only where labelled so.
 
-// partialRun names the flags that make an evaluation a part of the whole document (some of
-// its tables, sets or tools, or runs left out), or returns "" for a whole one.
-func partialRun(fs *flag.FlagSet) string {
-	var names []string
-	for _, f := range []string{"tables", "sets", "tools", "skip"} {
-		if flagGiven(fs, f) {
-			names = append(names, "--"+f)
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return "a partial run (" + strings.Join(names, ", ") + ")"
-}
-
-// flagGiven reports whether the flag name was set on the command line.
-func flagGiven(fs *flag.FlagSet, name string) bool {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
-	return given
-}
-
 // Sets of ../shared/data, in table order.
 var (
 	newsSets    = []string{"big9-2005-2013", "dragnet-even", "cleanportaleval"}
@@ -247,9 +225,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if *out == "-" {
 		return nil
 	}
-	if partial := partialRun(fs); partial != "" && !flagGiven(fs, "o") {
-		// A run of some tables or sets must not replace the whole document with a part of it.
-		fmt.Fprintf(stderr, "evalrun: %s: %s left as it is (-o FILE writes this run's document)\n", partial, *out)
+	if leaveDoc(fs, *out, stderr, "tables", "sets", "tools", "skip") {
 		return nil
 	}
 	cmdline := "scripts/eval"

@@ -1,42 +1,51 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// A run of some tables, sets or tools, or with runs left out, is partial: it must not
-// replace docs/EVALUATION.md unless -o is given.
-func TestPartialRun(t *testing.T) {
+// A run of some tables, sets or tools, or with runs left out, is partial: it leaves the
+// document as it is unless -o is given.
+func TestLeaveDoc(t *testing.T) {
 	for _, c := range []struct {
-		args []string
-		want string // a substring of partialRun's answer; "" for a whole run
+		args  []string
+		given []string // partialFlags' answer
+		leave bool
 	}{
-		{nil, ""},
-		{[]string{"--warc", "--peers", "--by-site"}, ""},
-		{[]string{"--tables", "crosstime"}, "--tables"},
-		{[]string{"--sets", "wcxb-dev", "--skip", "ampl@wcxb-dev"}, "--sets, --skip"},
-		{[]string{"--tools", "rtdm", "-o", "x.md"}, "--tools"},
+		{nil, nil, false},
+		{[]string{"--warc", "--peers", "--by-site"}, nil, false},
+		{[]string{"--tables", "crosstime"}, []string{"--tables"}, true},
+		{[]string{"--sets", "wcxb-dev", "--skip", "ampl@wcxb-dev"}, []string{"--sets", "--skip"}, true},
+		{[]string{"--tools", "rtdm", "-o", "x.md"}, []string{"--tools"}, false},
+		{[]string{"--goals-only=false"}, nil, false},
+		{[]string{"--goals-only"}, []string{"--goals-only"}, true},
 	} {
 		fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		for _, name := range []string{"tables", "sets", "tools", "skip", "o"} {
 			fs.String(name, "", "")
 		}
-		fs.Bool("warc", false, "")
-		fs.Bool("peers", false, "")
-		fs.Bool("by-site", false, "")
+		for _, name := range []string{"warc", "peers", "by-site", "goals-only"} {
+			fs.Bool(name, false, "")
+		}
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
 		}
-		got := partialRun(fs)
-		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
-			t.Errorf("%v: partialRun = %q, want %q", c.args, got, c.want)
+		partial := []string{"tables", "sets", "tools", "skip", "goals-only"}
+		if got := partialFlags(fs, partial...); !slices.Equal(got, c.given) {
+			t.Errorf("%v: partialFlags = %q, want %q", c.args, got, c.given)
 		}
-		if flagGiven(fs, "o") != (len(c.args) > 0 && c.args[len(c.args)-2] == "-o") {
-			t.Errorf("%v: flagGiven(o) = %v", c.args, flagGiven(fs, "o"))
+		var w bytes.Buffer
+		if got := leaveDoc(fs, "docs/EVALUATION.md", &w, partial...); got != c.leave {
+			t.Errorf("%v: leaveDoc = %v, want %v", c.args, got, c.leave)
+		}
+		if c.leave != strings.Contains(w.String(), "docs/EVALUATION.md left as it is") {
+			t.Errorf("%v: leaveDoc said %q", c.args, w.String())
 		}
 	}
 }
