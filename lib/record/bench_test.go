@@ -103,3 +103,36 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkQuoteRealPages encodes the HTML of real pages as JSON strings, as every
+// record read from a WARC is written (big9 in English, trafeval-dev in many languages and
+// scripts); skipped without ../shared/data.
+func BenchmarkQuoteRealPages(b *testing.B) {
+	dir := devdata.Dir()
+	if dir == "" {
+		b.Skip("no ../shared/data")
+	}
+	for _, name := range []string{"big9-2005-2013", "trafeval-dev"} {
+		pages, err := devdata.ReadFile(filepath.Join(dir, name+".jsonl.zst"))
+		if err != nil {
+			b.Skip(err)
+		}
+		total := 0
+		for _, p := range pages {
+			total += len(p.HTML)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			var out []byte
+			start := cpuTime()
+			for b.Loop() {
+				for _, p := range pages {
+					out = appendQuoted(out[:0], p.HTML)
+				}
+			}
+			if cpu := cpuTime() - start; cpu > 0 {
+				b.ReportMetric(float64(total)*float64(b.N)/cpu.Seconds()/1e6, "cpuMB/s")
+			}
+		})
+	}
+}

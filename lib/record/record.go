@@ -37,6 +37,28 @@ type member struct {
 	key   string
 	raw   []byte
 	flags uint8 // scanString's flags for a value read from input; 0 when set
+	// str, with quote, is a string value set by Set and not yet encoded: it is quoted
+	// where the record is written (AppendJSON), straight into the output. A page read from
+	// a WARC is then never encoded when its html is dropped, and otherwise once, where it
+	// had been encoded into the record and copied into each output line.
+	str   string
+	quote bool
+}
+
+// rawValue is the member's JSON value (a string set by Set encoded now).
+func (m *member) rawValue() []byte {
+	if m.quote {
+		return appendQuoted(make([]byte, 0, len(m.str)+len(m.str)/8+18), m.str)
+	}
+	return m.raw
+}
+
+// appendValue appends the member's JSON value to buf.
+func (m *member) appendValue(buf []byte) []byte {
+	if m.quote {
+		return appendQuoted(buf, m.str)
+	}
+	return append(buf, m.raw...)
 }
 
 // Error is a problem with one record: it names the record so that the
@@ -74,11 +96,15 @@ func where(source string, n int64, loc string) string {
 // Size estimates the bytes the record holds in memory: its members' names and raw JSON
 // values, and the decoded copies of its known fields (the HTML above all), for a bound on
 // the memory of pages held (lib/cli's --max-buffer-bytes). A value decoded from a string
-// without escapes may share the raw bytes; it is counted twice all the same.
+// without escapes may share the raw bytes; it is counted twice all the same. A string set
+// by Set is held once, not encoded (see member): the html member's is the HTML counted.
 func (r *Record) Size() int {
 	n := len(r.ID) + len(r.URL) + len(r.Site) + len(r.Date) + len(r.HTML) + len(r.Source) + len(r.Loc) + len(r.Key)
 	for _, m := range r.fields {
 		n += len(m.key) + len(m.raw)
+		if m.key != r.htmlField() {
+			n += len(m.str) // the html member's string is HTML's, counted above
+		}
 	}
 	return n
 }
@@ -97,7 +123,7 @@ func (r *Record) Keys() []string {
 func (r *Record) Get(key string) json.RawMessage {
 	for i := range r.fields {
 		if r.fields[i].key == key {
-			return r.fields[i].raw
+			return r.fields[i].rawValue()
 		}
 	}
 	return nil
@@ -123,26 +149,31 @@ func (r *Record) Has(key string) bool { return r.Get(key) != nil }
 // appending it. HTML characters are not escaped. Setting a known field also
 // updates the decoded copy.
 func (r *Record) Set(key string, v any) error {
+	if s, ok := v.(string); ok {
+		r.set(member{key: key, str: s, quote: true})
+		r.setKnown(key, s)
+		return nil
+	}
 	raw, err := Marshal(v)
 	if err != nil {
 		return fmt.Errorf("record: field %q: %w", key, err)
 	}
 	r.SetRaw(key, raw)
-	if s, ok := v.(string); ok {
-		r.setKnown(key, s)
-	}
 	return nil
 }
 
 // SetRaw sets key to raw, which must be valid JSON.
-func (r *Record) SetRaw(key string, raw []byte) {
+func (r *Record) SetRaw(key string, raw []byte) { r.set(member{key: key, raw: raw}) }
+
+// set replaces the member of m's key in place, or appends m.
+func (r *Record) set(m member) {
 	for i := range r.fields {
-		if r.fields[i].key == key {
-			r.fields[i].raw, r.fields[i].flags = raw, 0
+		if r.fields[i].key == m.key {
+			r.fields[i] = m
 			return
 		}
 	}
-	r.fields = append(r.fields, member{key: key, raw: raw})
+	r.fields = append(r.fields, m)
 }
 
 // Delete removes key.
@@ -188,7 +219,7 @@ func (r *Record) AppendJSON(buf []byte) []byte {
 		}
 		buf = appendQuoted(buf, m.key)
 		buf = append(buf, ':')
-		buf = append(buf, m.raw...)
+		buf = m.appendValue(buf)
 	}
 	return append(buf, '}')
 }

@@ -184,3 +184,29 @@ func TestQuotedWordScanSame(t *testing.T) {
 		}
 	}
 }
+
+// A string set by Set is encoded only where the record is written, and reads back (Get,
+// AppendJSON) as Marshal encodes it; the page's HTML is held once, not also encoded.
+func TestSetStringEncodedWhenWritten(t *testing.T) {
+	html := "<p class=\"a\">café\n\u2028\x01 bad\xff</p>"
+	rec := &Record{}
+	rec.Set("id", "p1")
+	rec.Set("html", html)
+	want, _ := Marshal(html)
+	if got := rec.Get("html"); !bytes.Equal(got, want) {
+		t.Fatalf("Get: %s, want %s", got, want)
+	}
+	if got, wantLine := string(rec.AppendJSON(nil)), `{"id":"p1","html":`+string(want)+`}`; got != wantLine {
+		t.Fatalf("AppendJSON: %s, want %s", got, wantLine)
+	}
+	if s, ok := rec.GetString("html"); !ok || s != replaceInvalid([]byte(html)) {
+		t.Fatalf("GetString: %q %v", s, ok)
+	}
+	if n := rec.Size(); n != len("p1")*2+len("id")+len("html")+len(html) {
+		t.Fatalf("Size %d counts the HTML more than once", n)
+	}
+	rec.SetRaw("html", []byte(`"x"`))
+	if got := string(rec.AppendJSON(nil)); got != `{"id":"p1","html":"x"}` {
+		t.Fatalf("SetRaw after Set: %s", got)
+	}
+}
