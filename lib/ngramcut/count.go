@@ -94,6 +94,7 @@ type corpus struct {
 	sorted    []int32
 	hist      []int32
 	table     []entry // open addressing, 2^tableBits slots
+	ctrl      []uint8 // by slot of table: 0 when empty, else ctrlOf its tag (see ctrlOf)
 	tableBits int
 	nextUnit  []uint32 // by rank of the previous level: the unit after it, or branching
 	newID     []int32  // by rank of the previous level: its class at this level, if non-branching
@@ -110,7 +111,7 @@ func (c *corpus) takeArrays(old *corpus) {
 	c.count, c.df, c.lastPage, c.first = old.count[:0], old.df[:0], old.lastPage[:0], old.first[:0]
 	c.fps = old.fps
 	c.order, c.sorted, c.hist = old.order, old.sorted, old.hist
-	c.table, c.nextUnit, c.newID = old.table, old.nextUnit, old.newID
+	c.table, c.ctrl, c.nextUnit, c.newID = old.table, old.ctrl, old.nextUnit, old.newID
 	c.spare = old.spare
 	c.retire(old.last, old.prev)
 }
@@ -396,18 +397,19 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 			default:
 				fp = xxFingerprint(c.units[i : i+n])
 			}
-			tab := c.table
+			tab, ctrl := c.table, c.ctrl
 			mask := uint64(len(tab) - 1)
 			slot := fp >> (64 - c.tableBits)
 			tag := uint32(fp >> 32)
+			cb := ctrlOf(tag)
 			for {
-				e := &tab[slot]
-				if e.tag == tag && e.id != 0 {
+				cv := ctrl[slot]
+				if cv == cb && tab[slot].tag == tag {
 					// The same fingerprint as the class's first occurrence? Extending
 					// a level, its rolling state is at hand. Else when it is the same
 					// n-gram, which is then followed; else (rarely) when its
 					// fingerprint, computed again, is the same.
-					id := e.id - 1
+					id := tab[slot].id - 1
 					f := int(c.first[id])
 					var same, hit bool
 					if c.hash == Rolling && !slide {
@@ -426,13 +428,13 @@ func (c *corpus) count1(n int, prev *level, reuse *level) *level {
 						break
 					}
 				}
-				if e.id == 0 {
+				if cv == 0 {
 					id := c.newClass(p, i)
 					if slide {
 						// Every class of a direct count starts here, in order.
 						c.fps = append(c.fps, fp)
 					}
-					e.tag, e.id = tag, id+1
+					tab[slot], ctrl[slot] = entry{tag, id + 1}, cb
 					ids[i] = id
 					src = -1
 					inTable++
@@ -678,23 +680,36 @@ type entry struct {
 func (c *corpus) resetTable(size int) {
 	c.tableBits = bits.Len(uint(size - 1))
 	size = 1 << c.tableBits
+	if cap(c.ctrl) < size {
+		c.ctrl = make([]uint8, size)
+	} else {
+		c.ctrl = c.ctrl[:size]
+		clear(c.ctrl)
+	}
 	if cap(c.table) < size {
 		c.table = make([]entry, size)
 		return
 	}
-	c.table = c.table[:size]
-	clear(c.table)
+	c.table = c.table[:size] // stale: a slot is read only where ctrl says it is in use
 }
+
+// ctrlOf is a slot's control byte for an entry of the given tag: never 0 (empty), and 7
+// bits of the fingerprint that are not the slot's own (tag holds the fingerprint's top 32
+// bits, the slot its top tableBits). The control bytes are an eighth of the table, so
+// they stay in the cache: a probe reads the table's line only where a control byte
+// matches, and an n-gram seen for the first time (most probes) is stored without a read.
+func ctrlOf(tag uint32) uint8 { return uint8(tag) | 0x80 }
 
 // growTable doubles the table and reinserts its entries. Slots come from the tags up to
 // 2^32 slots, from the n-grams' fingerprints beyond.
 func (c *corpus) growTable(n int) {
-	old := c.table
+	old, oldCtrl := c.table, c.ctrl
 	c.tableBits++
 	t := make([]entry, 1<<c.tableBits)
+	ctrl := make([]uint8, len(t))
 	mask := uint64(len(t) - 1)
-	for _, e := range old {
-		if e.id == 0 {
+	for k, e := range old {
+		if oldCtrl[k] == 0 {
 			continue
 		}
 		var s uint64
@@ -704,12 +719,12 @@ func (c *corpus) growTable(n int) {
 			f := int(c.first[e.id-1])
 			s = fingerprint(c.hash, c.units[f:f+n]) >> (64 - c.tableBits)
 		}
-		for t[s].id != 0 {
+		for ctrl[s] != 0 {
 			s = (s + 1) & mask
 		}
-		t[s] = e
+		t[s], ctrl[s] = e, oldCtrl[k]
 	}
-	c.table = t
+	c.table, c.ctrl = t, ctrl
 }
 
 // seen counts one more occurrence of class id, on page p.
