@@ -104,16 +104,18 @@ func contentModel(c *ucli.Context) (*content.Model, error) {
 type siteModel struct {
 	Model
 	pages int
+	here  bool // learned in this run from the pages it is applied to (run, show), not loaded
 }
 
 func (m *siteModel) MarshalJSON() ([]byte, error) { return json.Marshal(m.Model) }
 
-// pagesOf returns the pages a model learned from, 0 when unknown.
-func pagesOf(m Model) int {
+// pagesOf returns the pages a model learned from, 0 when unknown, and whether it learned
+// them in this run.
+func pagesOf(m Model) (int, bool) {
 	if sm, ok := m.(*siteModel); ok {
-		return sm.pages
+		return sm.pages, sm.here
 	}
-	return 0
+	return 0, false
 }
 
 // joined is the content model's choice for one page, with what the record and the summary
@@ -152,7 +154,7 @@ type contentDetail struct {
 
 // decide chooses the page's content from its own evidence and the site model's: f and
 // pages when the model applied (algoErr nil), the page alone otherwise.
-func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *joined {
+func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, here bool) *joined {
 	cp := content.Segment(p.HTML, p.Doc())
 	if p.Rec != nil {
 		cp.URL = p.Rec.URL
@@ -186,7 +188,12 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int) *
 	}
 	stale := algoErr == nil && pages >= 2 && !math.IsNaN(f.Fit) && f.Fit < StaleFit
 	if stale {
-		j.stale = fmt.Sprintf("the site model fits this page poorly (fit %.2f < %.2f: learned from other pages, or the site changed): its text leans on the page's own evidence", f.Fit, StaleFit)
+		why := "the model learned from other pages, and the site changed or this page is unlike those"
+		if here {
+			why = "the page is unlike most of this site's pages in the input, in layout or kind"
+		}
+		// Rounded down, so that the note never says 0.500 < 0.5.
+		j.stale = fmt.Sprintf("the site model fits this page poorly (fit %.3f < %g: %s): its text leans on the page's own evidence", math.Floor(f.Fit*1000)/1000, StaleFit, why)
 	}
 	// The algorithm's title, unless its model fits the page poorly: a stale model's title
 	// is what it finds where the title used to be (rtdm's is then often the <title> with

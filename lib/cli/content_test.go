@@ -32,7 +32,7 @@ func TestStaleTitle(t *testing.T) {
 	}{{0.9, false}, {0.2, true}} {
 		p := &page.Page{HTML: html}
 		f := &Found{Title: siteTitle, TitleFirst: true, Fit: tc.fit}
-		j := c.decide(p, f, nil, 10)
+		j := c.decide(p, f, nil, 10, false)
 		first, _, _ := strings.Cut(j.text, "\n")
 		if (j.stale != "") != tc.stale {
 			t.Errorf("fit %v: stale note %q", tc.fit, j.stale)
@@ -42,6 +42,27 @@ func TestStaleTitle(t *testing.T) {
 			t.Errorf("fit %v: title %q, first line %q: want the site model's title, first", tc.fit, j.title, first)
 		case tc.stale && (j.title != "The river rose in the night" || first != "The river rose in the night"):
 			t.Errorf("fit %v: title %q, first line %q: want the page's own headline", tc.fit, j.title, first)
+		}
+	}
+}
+
+// TestStaleNoteSaysWhy: the note of a page its site model fits poorly gives the reason that
+// can hold: a model loaded (apply) was learned from other pages or the site changed; one
+// learned in this run from these very pages (run, show) finds a page unlike the others.
+func TestStaleNoteSaysWhy(t *testing.T) {
+	m, err := content.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &contentJoin{model: m, favor: content.Balanced}
+	html := `<html><body><article><h1>Title</h1><p>One paragraph of some words for the page, enough to read.</p></article></body></html>`
+	for _, tc := range []struct {
+		here bool
+		want string
+	}{{false, "the model learned from other pages"}, {true, "unlike most of this site's pages in the input"}} {
+		j := c.decide(&page.Page{HTML: html}, &Found{Fit: 0.4999}, nil, 10, tc.here)
+		if !strings.Contains(j.stale, tc.want) || !strings.Contains(j.stale, "(fit 0.499 < 0.5: ") {
+			t.Errorf("learned here %v: note %q, want %q", tc.here, j.stale, tc.want)
 		}
 	}
 }

@@ -143,7 +143,7 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live := &g.e.c.live
 	live.setPhase(fmt.Sprintf("learning %s (%d pages)", printable(s.key), len(s.pages)))
 	s.model, s.err = g.e.learnSite(s.key, s.pages)
-	if s.err == nil && pagesOf(s.model) == 1 && g.sample > 1 {
+	if n, _ := pagesOf(s.model); s.err == nil && n == 1 && g.sample > 1 {
 		g.e.single.add(s.key, s.pages[0]) // (--sample 1 asks for it)
 	}
 	live.setPhase("")
@@ -189,7 +189,7 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 			e.warnf("%s", line)
 		}
 	}
-	return &siteModel{Model: m, pages: len(learnt)}, nil
+	return &siteModel{Model: m, pages: len(learnt), here: true}, nil
 }
 
 // distinct returns the pages that are not copies of an earlier page (same

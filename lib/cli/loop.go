@@ -85,7 +85,8 @@ func (e *Env) apply(j *job) {
 		algoErr = j.err
 	}
 	if e.content != nil {
-		j.joined = e.content.decide(j.p, &j.found, algoErr, pagesOf(j.m))
+		pages, here := pagesOf(j.m)
+		j.joined = e.content.decide(j.p, &j.found, algoErr, pages, here)
 	}
 }
 

@@ -24,7 +24,7 @@ func runLearn(e *Env) int {
 		}
 		n := len(pages)
 		if s.err == nil {
-			n = pagesOf(s.model) // the distinct pages learned from
+			n, _ = pagesOf(s.model) // the distinct pages learned from
 		}
 		e.writeModel(s, n)
 	}
