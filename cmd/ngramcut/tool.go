@@ -154,10 +154,16 @@ func (algo) Version() int { return ngramcut.ModelVersion }
 
 func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
 	lr := a.learners.get()
-	m, err := lr.Learn(page.HTMLs(pages), a.o)
+	m, covered, err := lr.LearnCovered(page.HTMLs(pages), a.o)
 	a.learners.put(lr)
 	if err != nil {
 		return nil, err
+	}
+	// Each page learned from keeps what W covers on it, for the apply that follows in run.
+	for i, p := range pages {
+		if cv := covered[i]; cv != nil {
+			p.Memo(coveredKey{m}, func() any { return cv })
+		}
 	}
 	mod := model{Model: m, warnings: sampleCuts(site, pages, a.o.MaxSamplePage)}
 	if w := m.Warning(); w != "" {
@@ -201,8 +207,17 @@ type detail struct {
 	Fit   *float64 `json:"fit,omitempty"` // ngramcut.Found.Fit, 3 decimals; absent when unknown
 }
 
+// coveredKey is the page memo of what a model learned from the page covers on it
+// (ngramcut.Learner.LearnCovered), as ampl's marksKey.
+type coveredKey struct{ m *ngramcut.Model }
+
 func (m model) Apply(p *page.Page) (cli.Found, error) {
-	f := m.Find(p.HTML)
+	var f ngramcut.Found
+	if cv, _ := p.Memo(coveredKey{m.Model}, func() any { return (*ngramcut.Covered)(nil) }).(*ngramcut.Covered); cv != nil {
+		f = m.FindCovered(p.HTML, cv) // a page of the sample, in run: not looked up again
+	} else {
+		f = m.Find(p.HTML)
+	}
 	spans := f.Kept
 	if spans == nil {
 		spans = [][2]int{}

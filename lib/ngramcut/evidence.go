@@ -25,7 +25,10 @@ type Found struct {
 
 // Find applies the model to a page: its kept spans, the template evidence and how well
 // the page fits the model. Kept is what Spans returns. Safe for concurrent use.
-func (m *Model) Find(html string) Found {
+func (m *Model) Find(html string) Found { return m.find(html, nil) }
+
+// find is Find, from what learning found W covers on the page when cv is not nil.
+func (m *Model) find(html string, cv *Covered) Found {
 	if m.N <= 0 || len(m.W) == 0 || len(html) > leanPageBytes {
 		return Found{Kept: m.Spans(html), Fit: math.NaN()}
 	}
@@ -42,7 +45,11 @@ func (m *Model) Find(html string) Found {
 	}
 	r := s.r[:len(s.units)]
 	var f Found
-	f.Template, f.Fit = m.evidence(html, s, r)
+	if cv != nil && cv.units == len(s.units) {
+		f.Template, f.Fit = m.evidenceCovered(html, s, r, cv)
+	} else {
+		f.Template, f.Fit = m.evidence(html, s, r)
+	}
 	if len(s.units) >= m.N { // else no n-gram fits: kept whole, as rangeString does
 		m.dropShort(html, r, s.offs)
 	}

@@ -146,6 +146,12 @@ type Learner struct {
 
 // Learn is the package's Learn, reusing the arrays of the Learner's last site.
 func (lr *Learner) Learn(pages []string, opt Options) (*Model, error) {
+	return lr.learn(pages, opt, nil)
+}
+
+// learn is Learn; done, if not nil, is called with the count of W's level and W's size
+// before the corpus is given back for reuse.
+func (lr *Learner) learn(pages []string, opt Options, done func(c *corpus, l *level, k int, m *Model)) (*Model, error) {
 	if len(pages) == 0 {
 		return nil, ErrNoPages
 	}
@@ -226,6 +232,9 @@ func (lr *Learner) Learn(pages []string, opt Options) (*Model, error) {
 			fp = fingerprint(m.Hash, c.units[i:i+m.N])
 		}
 		w[r] = member{fp, dfByte(int(l.df[r]), m.Pages)}
+	}
+	if done != nil {
+		done(c, l, k, m)
 	}
 	lr.spare = c // the model holds none of its arrays
 	w = sortMembers(w)
