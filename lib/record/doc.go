@@ -5,7 +5,9 @@
 // A Reader reads JSON lines with no line-length cap of its own (an explicit
 // MaxBytes limit turns an oversized line into a per-record error). A Writer
 // writes records back, keeping the members of the input in their order and
-// appending the fields a tool set; values it did not change are not re-encoded.
+// appending the fields a tool set; values it did not change are not re-encoded,
+// and a string a tool set (a page's HTML read from a WARC, say) is encoded only
+// where the record is written, straight into the output line.
 //
 // Every record written is valid JSON of valid Unicode: the Reader replaces, in
 // the strings of every member, each \u escape of a lone surrogate and each
