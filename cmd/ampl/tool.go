@@ -105,11 +105,14 @@ func options(c *ucli.Context) (ampl.Options, error) {
 }
 
 // algo is ampl configured by its flags (options), once per command.
-type algo struct{ o ampl.Options }
+type algo struct {
+	o     ampl.Options
+	marks bool // keep what the model marks on each sample page for the apply that follows (cli.AppliesToSample)
+}
 
 func configure(c *ucli.Context) (cli.Algorithm, error) {
 	o, err := options(c)
-	return algo{o}, err
+	return algo{o, cli.AppliesToSample(c)}, err
 }
 
 func (algo) Version() int { return ampl.ModelVersion }
@@ -128,11 +131,18 @@ func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
 			site, ampl.MaxWindowPages, len(pages)))
 		pages = pages[:ampl.MaxWindowPages]
 	}
-	m, marks, err := ampl.LearnMarks(page.HTMLs(pages), a.o)
+	var m *ampl.Model
+	var marks []*ampl.Marks
+	var err error
+	if a.marks {
+		m, marks, err = ampl.LearnMarks(page.HTMLs(pages), a.o)
+	} else {
+		m, err = ampl.Learn(page.HTMLs(pages), a.o)
+	}
 	if err != nil {
 		return nil, err
 	}
-	for i, p := range pages {
+	for i, p := range pages[:len(marks)] {
 		if mk := marks[i]; mk != nil {
 			p.Memo(marksKey{m}, func() any { return mk })
 		}

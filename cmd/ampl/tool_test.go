@@ -121,7 +121,7 @@ func TestCLI(t *testing.T) {
 // TestLearnLargeSample: a sample of more pages than --select docs counts is learned from its
 // first ampl.MaxWindowPages pages, with a warning naming the site, not refused.
 func TestLearnLargeSample(t *testing.T) {
-	a := algo{ampl.Default()}
+	a := algo{ampl.Default(), true}
 	pages := make([]*page.Page, ampl.MaxWindowPages+1)
 	for i := range pages {
 		pages[i] = &page.Page{HTML: fmt.Sprintf("<p>the same header of every page</p><p>page %d</p>", i)}

@@ -115,12 +115,13 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 type algo struct {
 	o        ngramcut.Options
 	faithful bool
+	cover    bool // keep what W covers on each sample page for the apply that follows (cli.AppliesToSample)
 	learners *learners
 }
 
 func configure(c *ucli.Context) (cli.Algorithm, error) {
 	o, err := options(c)
-	return algo{o, c.Bool("faithful"), new(learners)}, err
+	return algo{o, c.Bool("faithful"), cli.AppliesToSample(c), new(learners)}, err
 }
 
 // learners keeps the ngramcut.Learners of the sites learned (one per site learned at the
@@ -154,13 +155,20 @@ func (algo) Version() int { return ngramcut.ModelVersion }
 
 func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
 	lr := a.learners.get()
-	m, covered, err := lr.LearnCovered(page.HTMLs(pages), a.o)
+	var m *ngramcut.Model
+	var covered []*ngramcut.Covered
+	var err error
+	if a.cover {
+		m, covered, err = lr.LearnCovered(page.HTMLs(pages), a.o)
+	} else {
+		m, err = lr.Learn(page.HTMLs(pages), a.o)
+	}
 	a.learners.put(lr)
 	if err != nil {
 		return nil, err
 	}
 	// Each page learned from keeps what W covers on it, for the apply that follows in run.
-	for i, p := range pages {
+	for i, p := range pages[:len(covered)] {
 		if cv := covered[i]; cv != nil {
 			p.Memo(coveredKey{m}, func() any { return cv })
 		}

@@ -25,6 +25,15 @@ type Tool struct {
 	Commands []*ucli.Command
 }
 
+// AppliesToSample reports whether the command of c applies each model it learns to the
+// pages it learned it from (run and show do, learn does not): an algorithm's Configure
+// may then have Learn keep, in each sample page's memo, what the model finds on it
+// while learning, for Apply to use (ampl's marks, ngramcut's coverage), and not
+// otherwise.
+func AppliesToSample(c *ucli.Context) bool {
+	return c.Command == nil || c.Command.Name != "learn"
+}
+
 // Algorithm is one configured algorithm: it learns a site's model from pages, and decodes
 // a model that learn wrote.
 type Algorithm interface {
