@@ -220,12 +220,9 @@ type detail struct {
 type coveredKey struct{ m *ngramcut.Model }
 
 func (m model) Apply(p *page.Page) (cli.Found, error) {
-	var f ngramcut.Found
-	if cv, _ := p.Memo(coveredKey{m.Model}, func() any { return (*ngramcut.Covered)(nil) }).(*ngramcut.Covered); cv != nil {
-		f = m.FindCovered(p.HTML, cv) // a page of the sample, in run: not looked up again
-	} else {
-		f = m.Find(p.HTML)
-	}
+	// A page of the sample, in run, has what W covers on it: it is not looked up again.
+	cv, _ := p.Memo(coveredKey{m.Model}, func() any { return (*ngramcut.Covered)(nil) }).(*ngramcut.Covered)
+	f := m.FindCovered(p.HTML, cv)
 	spans := f.Kept
 	if spans == nil {
 		spans = [][2]int{}

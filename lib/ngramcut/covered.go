@@ -69,7 +69,8 @@ func (c *corpus) covered(pages []string, l *level, k int, m *Model, maxSample in
 }
 
 // FindCovered is Find on a page the model learned from, with what LearnCovered found W
-// covers on it; Find itself if the page is not that one (another length in units).
+// covers on it; Find itself when cv is nil or the page is not that one (another length in
+// units).
 func (m *Model) FindCovered(html string, cv *Covered) Found {
 	return m.find(html, cv)
 }
