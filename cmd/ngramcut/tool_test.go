@@ -226,6 +226,9 @@ func TestMaxSamplePage(t *testing.T) {
 // model's evidence (see clitest.CheckJoined).
 func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "ngramcut") }
 
+// TestRunIsLearnApply: run emits what learn then apply emit (see clitest.CheckRunIsLearnApply).
+func TestRunIsLearnApply(t *testing.T) { clitest.CheckRunIsLearnApply(t, run, "ngramcut") }
+
 // TestVersionAndHelp: version and --version print the build's version (Go's build info:
 // "(devel)" in a test), and every command's help shows example command lines.
 func TestVersionAndHelp(t *testing.T) {

@@ -159,6 +159,9 @@ func TestMaxDepth(t *testing.T) { clitest.CheckMaxDepth(t, run, "rtdm", 600) }
 // model's evidence (see clitest.CheckJoined).
 func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "rtdm") }
 
+// TestRunIsLearnApply: run emits what learn then apply emit (see clitest.CheckRunIsLearnApply).
+func TestRunIsLearnApply(t *testing.T) { clitest.CheckRunIsLearnApply(t, run, "rtdm") }
+
 // TestVersionAndHelp: version and --version print the build's version (Go's build info:
 // "(devel)" in a test), and every command's help shows example command lines.
 func TestVersionAndHelp(t *testing.T) {

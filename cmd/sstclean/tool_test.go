@@ -110,6 +110,9 @@ func TestMaxDepth(t *testing.T) { clitest.CheckMaxDepth(t, run, "sstclean", 600)
 // model's evidence (see clitest.CheckJoined).
 func TestJoined(t *testing.T) { clitest.CheckJoined(t, run, "sstclean") }
 
+// TestRunIsLearnApply: run emits what learn then apply emit (see clitest.CheckRunIsLearnApply).
+func TestRunIsLearnApply(t *testing.T) { clitest.CheckRunIsLearnApply(t, run, "sstclean") }
+
 // TestVersionAndHelp: version and --version print the build's version (Go's build info:
 // "(devel)" in a test), and every command's help shows example command lines.
 func TestVersionAndHelp(t *testing.T) {
