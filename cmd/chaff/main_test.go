@@ -68,6 +68,15 @@ func TestCLI(t *testing.T) {
 					t.Errorf("view: %.500s", stdout)
 				}
 			}},
+		{Name: "extract-markdown", Args: []string{"extract", "--drop-html", "--markdown", "tide.html"}, Files: map[string]string{"tide.html": page},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				r := clitest.Records(t, stdout)[0]
+				text := r["text"].(string)
+				if !strings.HasPrefix(text, "# Tide tables\n\nThe tide tables for the harbour") || !strings.Contains(text, "day.\n\nBoats leaving") ||
+					strings.Contains(text, "Harbour office") || r["title"] != "Tide tables" {
+					t.Errorf("text %q title %q", text, r["title"])
+				}
+			}},
 		{Name: "no-command", Args: []string{}, Exit: 2},
 		{Name: "bad-flag", Args: []string{"extract", "--nope"}, Exit: 2},
 		{Name: "bad-favor", Args: []string{"extract", "--favor", "precise", "tide.html"}, Files: map[string]string{"tide.html": page}, Exit: 2,

@@ -111,6 +111,12 @@ func TestCLI(t *testing.T) {
 					t.Error("a bad option value created the -o file")
 				}
 			}},
+		{Name: "markdown-content-off", Args: []string{"run", "--markdown", "--content", "off"}, Stdin: pages, Exit: 2,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if stdout != "" || !strings.Contains(stderr, "--markdown writes the content model's blocks: not with --content off") {
+					t.Errorf("stdout %q stderr %q", stdout, stderr)
+				}
+			}},
 		{Name: "no-command", Args: []string{"frobnicate"}, Exit: 2},
 		{Name: "empty-input", Args: []string{"run"}, Stdin: ""},
 		// The content join (on by default): a page its site model fails on, or whose site has

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chaffkit/chaff/lib/content"
+	"github.com/chaffkit/chaff/lib/markdown"
 	"github.com/chaffkit/chaff/lib/page"
 	ucli "github.com/urfave/cli/v2"
 )
@@ -18,6 +19,7 @@ const (
 	FlagContent      = "content"
 	FlagContentModel = "content-model"
 	FlagFavor        = "favor"
+	FlagMarkdown     = "markdown"
 	FlagFaithful     = "faithful" // every algorithm tool's: the paper's algorithm alone, no content join
 )
 
@@ -45,8 +47,9 @@ const StaleFit = 0.5
 
 // contentJoin is the content model joined to an algorithm's output.
 type contentJoin struct {
-	model *content.Model
-	favor content.Favor
+	model    *content.Model
+	favor    content.Favor
+	markdown bool // text as Markdown (lib/markdown), not plain lines
 }
 
 // newContentJoin returns the join for the command's flags, or nil when the text is the
@@ -56,14 +59,21 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	if hasFlag(c, FlagContent) {
 		v = c.String(FlagContent)
 	}
+	markdown := hasFlag(c, FlagMarkdown) && c.Bool(FlagMarkdown)
 	switch v {
 	case "off":
+		if markdown {
+			return nil, usageError{fmt.Errorf("--%s writes the content model's blocks: not with --%s off", FlagMarkdown, FlagContent)}
+		}
 		return nil, nil
 	case "on":
 	default:
 		return nil, usageError{fmt.Errorf("--%s %q: want on or off", FlagContent, v)}
 	}
 	if hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful) {
+		if markdown {
+			return nil, usageError{fmt.Errorf("--%s writes the content model's blocks: not with --%s", FlagMarkdown, FlagFaithful)}
+		}
 		return nil, nil
 	}
 	favor := content.Balanced
@@ -78,7 +88,7 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &contentJoin{model: m, favor: favor}, nil
+	return &contentJoin{model: m, favor: favor, markdown: markdown}, nil
 }
 
 // contentModel returns the model of --content-model, else the built-in one.
@@ -165,7 +175,12 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
 	}
 	kept, verdicts := cp.Join(s, &site, c.favor)
-	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept, text: cp.Render(kept)}
+	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept}
+	if c.markdown {
+		j.text = markdown.Render(cp, kept)
+	} else {
+		j.text = cp.Render(kept)
+	}
 	n := 0
 	for _, k := range kept {
 		if k {
@@ -205,19 +220,28 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 		j.title = cp.BestTitle()
 	}
 	if !stale && f.TitleFirst && f.Title != "" && !leadsWith(j.text, f.Title) {
-		j.text = f.Title + "\n" + j.text
+		if c.markdown {
+			j.text = "# " + f.Title + "\n\n" + j.text
+		} else {
+			j.text = f.Title + "\n" + j.text
+		}
 	}
 	return j
 }
 
-// leadsWith reports whether title is one of the first three lines of text.
+// leadsWith reports whether title is one of the first three lines of text (in Markdown, of
+// its first three non-empty lines, as a heading or not).
 func leadsWith(text, title string) bool {
-	for i := 0; i < 3 && text != ""; i++ {
+	for i := 0; i < 3 && text != ""; {
 		line, rest, _ := strings.Cut(text, "\n")
-		if line == title {
+		text = rest
+		if line == "" {
+			continue // Markdown's blank line between blocks
+		}
+		if line == title || strings.TrimLeft(line, "#") != line && strings.TrimLeft(strings.TrimLeft(line, "#"), " ") == title {
 			return true
 		}
-		text = rest
+		i++
 	}
 	return false
 }

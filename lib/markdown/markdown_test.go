@@ -1,0 +1,45 @@
+package markdown
+
+import (
+	"testing"
+
+	"github.com/chaffkit/chaff/lib/content"
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+// TestRender: each kind of block in its Markdown form, from a page whose every block is kept;
+// the code keeps the spaces between its highlighted words (text nodes of white space alone,
+// which the tree leaves out) and its lines.
+func TestRender(t *testing.T) {
+	html := `<html><body><article><h1>Title here</h1><p>First para with <a href="x">a link</a> and <b>bold</b>.</p>
+<h2>Sub</h2><ul><li>one item</li><li>two <em>item</em><ul><li>nested</li></ul></li></ul>
+<ol><li>first</li><li>second</li></ol>
+<blockquote><p>quoted text</p></blockquote>
+<pre><code><span class="k">func</span> <span class="n">main</span>() {
+    fmt.Println(&quot;a | b&quot;)<!-- a > b --><br>}</code></pre>
+<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2 | 3</td></tr><tr><td>4</td><td>5</td></tr></table>
+<p>Inline <code>code</code> here.<br>After break.</p></article></body></html>`
+	p := content.Segment(html, dom.Parse(html))
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	want := "# Title here\n\n" +
+		"First para with a link and bold.\n\n" +
+		"## Sub\n\n" +
+		"- one item\n- two item\n  - nested\n\n" +
+		"1. first\n2. second\n\n" +
+		"> quoted text\n\n" +
+		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
+		"| A | B |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| 4 | 5 |\n\n" +
+		"Inline code here.\n\nAfter break."
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	// The blocks not kept are left out, and the words are the plain text's.
+	kept[0], kept[1] = false, false
+	got := Render(p, kept)
+	if got[:len("## Sub")] != "## Sub" {
+		t.Fatalf("a page without its first two blocks begins %q", got[:20])
+	}
+}
