@@ -19,7 +19,7 @@ import (
 
 // Render writes the kept blocks of p (kept[i] for p.Blocks[i]) as Markdown.
 func Render(p *content.Page, kept []bool) string {
-	w := writer{p: p, fenced: map[*dom.Node]bool{}}
+	w := writer{p: p, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}}
 	for i, k := range kept {
 		if k {
 			w.block(i)
@@ -38,11 +38,13 @@ type writer struct {
 	p      *content.Page
 	b      strings.Builder
 	last   lineKind
-	row    *dom.Node // the tr of the row being written
-	table  *dom.Node // its table
-	list   *dom.Node // the outermost list of the list item written last
-	rows   int       // rows of the table written so far
-	cells  int       // cells of the row written so far
+	row    *dom.Node         // the tr of the row being written
+	table  *dom.Node         // its table
+	td     *dom.Node         // the cell written last
+	cols   map[*dom.Node]int // the columns of each table seen, 0 when it lays out the page (dataTable)
+	list   *dom.Node         // the outermost list of the list item written last
+	rows   int               // rows of the table written so far
+	cells  int               // cells of the row written so far
 	fenced map[*dom.Node]bool
 }
 
@@ -83,8 +85,8 @@ func (w *writer) block(i int) {
 			fence += "`"
 		}
 		w.b.WriteString(fence + "\n" + code + "\n" + fence)
-	case blk.Flags&content.InTableCell != 0 && ancestor(owner, "tr") != nil:
-		w.cell(blk.Text, ancestor(owner, "tr"))
+	case blk.Flags&content.InTableCell != 0 && w.dataRow(owner) != nil:
+		w.cell(blk.Text, w.dataRow(owner), cellOf(owner))
 		return
 	case blk.Flags&content.InListItem != 0 && ancestor(owner, "li") != nil:
 		li := ancestor(owner, "li")
@@ -116,7 +118,7 @@ func (w *writer) block(i int) {
 func (w *writer) start(k lineKind) {
 	if w.last == tableRow {
 		w.b.WriteString(" |")
-		w.row, w.table = nil, nil
+		w.row, w.table, w.td = nil, nil, nil
 	}
 	if w.b.Len() > 0 {
 		w.b.WriteString("\n\n")
@@ -124,17 +126,116 @@ func (w *writer) start(k lineKind) {
 	w.last = k
 }
 
-// cell writes a table cell: on the line of its row, or on a new line for a new row (the
-// first row of a table followed by Markdown's header rule).
-func (w *writer) cell(text string, tr *dom.Node) {
+// dataRow returns the tr of the block's cell when its table holds data (see dataTable), nil
+// when it is laid out with a table (the cells are then written as paragraphs).
+func (w *writer) dataRow(owner *dom.Node) *dom.Node {
+	tr := ancestor(owner, "tr")
+	if tr == nil {
+		return nil
+	}
+	table := ancestor(tr, "table")
+	if table == nil {
+		return nil
+	}
+	cols, ok := w.cols[table]
+	if !ok {
+		cols = dataTable(table)
+		w.cols[table] = cols
+	}
+	if cols == 0 {
+		return nil
+	}
+	return tr
+}
+
+// maxCellText is the most text, in bytes, a cell of a table read as data holds: a page laid
+// out with a table has its article in one cell.
+const maxCellText = 400
+
+// dataTable returns the number of columns of a table that holds data (its most cells in a
+// row), 0 for a table that lays out a page. A table holds data when it has no table inside it,
+// at least two rows with text, one of them with text in at least two cells (not a picture and
+// its caption), and no cell of more than maxCellText bytes of text.
+func dataTable(table *dom.Node) int {
+	rows, wide, cols := 0, false, 0
+	ok := true
+	table.Walk(func(n *dom.Node) bool {
+		if !ok || n.Type != dom.ElementNode {
+			return false
+		}
+		switch n.Tag {
+		case "table":
+			if n != table {
+				ok = false
+			}
+		case "tr":
+			cells, all := 0, 0 // cells with text, and all cells
+			for _, c := range n.Children {
+				if c.Type == dom.ElementNode && (c.Tag == "td" || c.Tag == "th") {
+					all++
+					switch t := text(c); {
+					case len(t) > maxCellText:
+						ok = false
+					case strings.TrimSpace(t) != "":
+						cells++
+					}
+				}
+			}
+			if cells > 0 {
+				rows++
+			}
+			wide = wide || cells >= 2
+			cols = max(cols, all)
+			return false
+		}
+		return true
+	})
+	if !ok || rows < 2 || !wide {
+		return 0
+	}
+	return cols
+}
+
+// text is the text of n's subtree, read up to just past maxCellText bytes.
+func text(n *dom.Node) string {
+	var b strings.Builder
+	n.Walk(func(c *dom.Node) bool {
+		if c.Type == dom.TextNode {
+			b.WriteString(c.Text)
+		}
+		return b.Len() <= maxCellText
+	})
+	return b.String()
+}
+
+// cellOf returns the td or th around n.
+func cellOf(n *dom.Node) *dom.Node {
+	if td := ancestor(n, "td"); td != nil {
+		return td
+	}
+	return ancestor(n, "th")
+}
+
+// cell writes a block of a table cell: after the cell's earlier blocks, on the line of its
+// row, or on a new line for a new row (the first row of a table followed by Markdown's header
+// rule).
+func (w *writer) cell(text string, tr, td *dom.Node) {
 	table := ancestor(tr, "table")
 	switch {
+	case w.last == tableRow && td == w.td:
+		w.b.WriteByte(' ')
+		w.cells-- // the same cell
 	case w.last == tableRow && tr == w.row:
 		w.b.WriteString(" | ")
 	case w.last == tableRow && table == w.table:
-		w.b.WriteString(" |\n")
 		if w.rows == 1 {
-			w.b.WriteString(strings.Repeat("| --- ", w.cells) + "|\n")
+			// The header row has as many cells as the rule under it, the table's columns
+			// (Markdown's tables need it); the rows below may have fewer.
+			cols := max(w.cols[table], w.cells)
+			w.b.WriteString(strings.Repeat(" |", cols-w.cells))
+			w.b.WriteString(" |\n" + strings.Repeat("| --- ", cols) + "|\n")
+		} else {
+			w.b.WriteString(" |\n")
 		}
 		w.b.WriteString("| ")
 		w.rows++
@@ -145,7 +246,7 @@ func (w *writer) cell(text string, tr *dom.Node) {
 		w.rows, w.cells = 1, 0
 	}
 	w.b.WriteString(strings.ReplaceAll(text, "|", `\|`))
-	w.row, w.table = tr, table
+	w.row, w.table, w.td = tr, table, td
 	w.cells++
 	w.last = tableRow
 }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/content"
@@ -41,5 +42,24 @@ func TestRender(t *testing.T) {
 	got := Render(p, kept)
 	if got[:len("## Sub")] != "## Sub" {
 		t.Fatalf("a page without its first two blocks begins %q", got[:20])
+	}
+}
+
+// TestLayoutTable: a page laid out with a table (its article in one long cell, a table inside
+// another) is written as paragraphs, not as a table row; a data table's cell of two blocks is
+// one cell.
+func TestLayoutTable(t *testing.T) {
+	long := strings.Repeat("The river rose in the night and the valley woke to water. ", 10)
+	html := `<html><body><table><tr><td><a href="/">Home</a></td><td><h1>Flood</h1><p>` + long + `</p><p>Second paragraph.</p>
+<table><tr><td>Town</td><td>Level</td></tr><tr><td><p>Upper</p><p>ford</p></td><td>3 m</td></tr></table></td></tr></table></body></html>`
+	p := content.Segment(html, dom.Parse(html))
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	want := "Home\n\n# Flood\n\n" + strings.TrimSpace(long) + "\n\nSecond paragraph.\n\n" +
+		"| Town | Level |\n| --- | --- |\n| Upper ford | 3 m |"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
