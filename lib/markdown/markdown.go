@@ -270,11 +270,15 @@ func ancestor(n *dom.Node, tag string) *dom.Node {
 }
 
 // listPlace returns how many lists enclose the list of li (0 for an outer one), whether that list
-// is ordered, and li's number in it (counting its li siblings from 1).
+// is ordered, and li's number in it (counting its li siblings from the list's start attribute,
+// 1 by default).
 func listPlace(li *dom.Node) (depth int, ordered bool, n int) {
 	list := li.Parent
 	if list != nil {
 		ordered = list.Tag == "ol"
+		if v, err := strconv.Atoi(strings.TrimSpace(list.Attr("start"))); err == nil && ordered && v >= 0 {
+			n = v - 1
+		}
 		for _, c := range list.Children {
 			if c.Type == dom.ElementNode && c.Tag == "li" {
 				n++
@@ -289,7 +293,7 @@ func listPlace(li *dom.Node) (depth int, ordered bool, n int) {
 			}
 		}
 	}
-	return depth, ordered, max(n, 1)
+	return depth, ordered, max(n, 0)
 }
 
 // outerList returns the outermost ul or ol around li.

@@ -14,7 +14,7 @@ import (
 func TestRender(t *testing.T) {
 	html := `<html><body><article><h1>Title here</h1><p>First para with <a href="x">a link</a> and <b>bold</b>.</p>
 <h2>Sub</h2><ul><li>one item</li><li>two <em>item</em><ul><li>nested</li></ul></li></ul>
-<ol><li>first</li><li>second</li></ol>
+<ol start="3"><li>first</li><li>second</li></ol>
 <blockquote><p>quoted text</p></blockquote>
 <pre><code><span class="k">func</span> <span class="n">main</span>() {
     fmt.Println(&quot;a | b&quot;)<!-- a > b --><br>}</code></pre>
@@ -29,7 +29,7 @@ func TestRender(t *testing.T) {
 		"First para with a link and bold.\n\n" +
 		"## Sub\n\n" +
 		"- one item\n- two item\n  - nested\n\n" +
-		"1. first\n2. second\n\n" +
+		"3. first\n4. second\n\n" +
 		"> quoted text\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
 		"| A | B |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| 4 | 5 |\n\n" +
