@@ -39,7 +39,7 @@ func RunExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := ExitOK
 	inputs := "[FILE...] (WARC, ARC, JSON lines or HTML; plain, gzip or zstd; none or - for stdin)"
 	examples := map[string][]string{
-		"extract": {"chaff extract crawl.warc.gz | jq -r .text", "zstdcat pages.jsonl.zst | chaff extract --drop-html -o out.jsonl.zst", "chaff extract page.html | jq -r .title", `chaff extract crawl.warc.gz | jq -r 'select(.content.kind == "article") | .text'`},
+		"extract": {"chaff extract crawl.warc.gz | jq -r .text", "zstdcat pages.jsonl.zst | chaff extract --drop-html -o out.jsonl.zst", "chaff extract --markdown page.html | jq -r .text", `chaff extract crawl.warc.gz | jq -r 'select(.content.kind == "article") | .text'`},
 		"show":    {"chaff show --id https://example.com/a.html crawl.warc.gz > a.html", "chaff show --out-dir views/ pages.jsonl.zst    # then open views/index.html"},
 	}
 	cmd := func(name, usage string, flags []ucli.Flag, action func(*Env) int) *ucli.Command {
