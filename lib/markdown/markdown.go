@@ -1,11 +1,11 @@
 // Package markdown writes the blocks the content model keeps (lib/content) as Markdown, for
 // readers that take structure with the text (retrieval pipelines, language models, people):
-// headings as #, list items as - or 1. (nested lists indented), quotations as >, preformatted
-// text in a fenced block with its lines as the page has them, table rows as | cells |, and every
-// other block as a paragraph. The words are the plain text's (content.Page.Render), block for
-// block: what is kept does not change, only how it is written. Inline markup (links, emphasis)
-// is not written, and the text is not escaped: a line of the page that begins with # stays as it
-// is.
+// headings as #, list items as - or 1. (nested lists indented three spaces a level),
+// quotations as >, preformatted text in a fenced block with its lines as the page has them,
+// the rows of a table that holds data as | cells |, and every other block as a paragraph. The
+// words are the plain text's (content.Page.Render), block for block: what is kept does not
+// change, only how it is written. Inline markup (links, emphasis) is not written, and the text
+// is not escaped: a line of the page that begins with # stays as it is.
 package markdown
 
 import (
@@ -43,6 +43,7 @@ type writer struct {
 	td     *dom.Node         // the cell written last
 	cols   map[*dom.Node]int // the columns of each table seen, 0 when it lays out the page (dataTable)
 	list   *dom.Node         // the outermost list of the list item written last
+	li     *dom.Node         // that list item
 	rows   int               // rows of the table written so far
 	cells  int               // cells of the row written so far
 	fenced map[*dom.Node]bool
@@ -90,6 +91,11 @@ func (w *writer) block(i int) {
 		return
 	case blk.Flags&content.InListItem != 0 && ancestor(owner, "li") != nil:
 		li := ancestor(owner, "li")
+		if w.last == listItem && li == w.li {
+			w.b.WriteByte(' ') // another block of the same item (its second paragraph, say)
+			w.b.WriteString(quoted(blk))
+			return
+		}
 		depth, ordered, n := listPlace(li)
 		if top := outerList(li); w.last != listItem || top != w.list {
 			w.start(listItem) // another list: set apart, as Markdown needs
@@ -97,7 +103,10 @@ func (w *writer) block(i int) {
 		} else {
 			w.b.WriteByte('\n')
 		}
-		w.b.WriteString(strings.Repeat("  ", depth))
+		w.li = li
+		// Three spaces a level: inside the text of a "- " or "1. " item, as a nested list
+		// must be.
+		w.b.WriteString(strings.Repeat("   ", depth))
 		if ordered {
 			w.b.WriteString(strconv.Itoa(n) + ". ")
 		} else {
@@ -113,8 +122,9 @@ func (w *writer) block(i int) {
 	w.last = paragraph
 }
 
-// start begins a line of the given kind: after a blank line unless it continues a list or a
-// table, or it is the first.
+// start begins a block of the given kind after a blank line (unless it is the first), closing
+// the table row written last; a list item or table row that goes on a list or table is
+// written on the next line by its caller instead.
 func (w *writer) start(k lineKind) {
 	if w.last == tableRow {
 		w.b.WriteString(" |")

@@ -13,7 +13,7 @@ import (
 // which the tree leaves out) and its lines.
 func TestRender(t *testing.T) {
 	html := `<html><body><article><h1>Title here</h1><p>First para with <a href="x">a link</a> and <b>bold</b>.</p>
-<h2>Sub</h2><ul><li>one item</li><li>two <em>item</em><ul><li>nested</li></ul></li></ul>
+<h2>Sub</h2><ul><li>one item</li><li>two <em>item</em><ul><li>nested</li></ul></li><li><p>three,</p><p>in two paragraphs</p></li></ul>
 <ol start="3"><li>first</li><li>second</li></ol>
 <blockquote><p>quoted text</p></blockquote>
 <pre><code><span class="k">func</span> <span class="n">main</span>() {
@@ -28,7 +28,7 @@ func TestRender(t *testing.T) {
 	want := "# Title here\n\n" +
 		"First para with a link and bold.\n\n" +
 		"## Sub\n\n" +
-		"- one item\n- two item\n  - nested\n\n" +
+		"- one item\n- two item\n   - nested\n- three, in two paragraphs\n\n" +
 		"3. first\n4. second\n\n" +
 		"> quoted text\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
