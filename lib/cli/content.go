@@ -59,20 +59,18 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	if hasFlag(c, FlagContent) {
 		v = c.String(FlagContent)
 	}
-	markdown := hasFlag(c, FlagMarkdown) && c.Bool(FlagMarkdown)
-	switch v {
-	case "off":
-		if markdown {
-			return nil, usageError{fmt.Errorf("--%s writes the content model's blocks: not with --%s off", FlagMarkdown, FlagContent)}
-		}
-		return nil, nil
-	case "on":
-	default:
+	if v != "on" && v != "off" {
 		return nil, usageError{fmt.Errorf("--%s %q: want on or off", FlagContent, v)}
 	}
-	if hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful) {
+	markdown := hasFlag(c, FlagMarkdown) && c.Bool(FlagMarkdown)
+	faithful := hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful)
+	if v == "off" || faithful {
 		if markdown {
-			return nil, usageError{fmt.Errorf("--%s writes the content model's blocks: not with --%s", FlagMarkdown, FlagFaithful)}
+			without := "--" + FlagFaithful
+			if v == "off" {
+				without = "--" + FlagContent + " off"
+			}
+			return nil, usageError{fmt.Errorf("--%s writes the content model's blocks: not with %s", FlagMarkdown, without)}
 		}
 		return nil, nil
 	}
@@ -238,7 +236,7 @@ func leadsWith(text, title string) bool {
 		if line == "" {
 			continue // Markdown's blank line between blocks
 		}
-		if line == title || strings.TrimLeft(line, "#") != line && strings.TrimLeft(strings.TrimLeft(line, "#"), " ") == title {
+		if h := strings.TrimLeft(line, "#"); line == title || h != line && strings.TrimLeft(h, " ") == title {
 			return true
 		}
 		i++

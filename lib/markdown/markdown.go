@@ -62,6 +62,13 @@ const (
 func (w *writer) block(i int) {
 	blk := &w.p.Blocks[i]
 	owner := w.p.Elements[blk.Owner].Node
+	var tr, table, li *dom.Node // the block's row of a data table, that table, its list item
+	if blk.Flags&content.InTableCell != 0 {
+		tr, table = w.dataRow(owner)
+	}
+	if blk.Flags&content.InListItem != 0 {
+		li = ancestor(owner, "li")
+	}
 	switch {
 	case blk.Heading > 0:
 		w.start(paragraph)
@@ -86,11 +93,10 @@ func (w *writer) block(i int) {
 			fence += "`"
 		}
 		w.b.WriteString(fence + "\n" + code + "\n" + fence)
-	case blk.Flags&content.InTableCell != 0 && w.dataRow(owner) != nil:
-		w.cell(blk.Text, w.dataRow(owner), cellOf(owner))
+	case tr != nil:
+		w.cell(blk.Text, tr, table, cellOf(owner))
 		return
-	case blk.Flags&content.InListItem != 0 && ancestor(owner, "li") != nil:
-		li := ancestor(owner, "li")
+	case li != nil:
 		if w.last == listItem && li == w.li {
 			w.b.WriteByte(' ') // another block of the same item (its second paragraph, say)
 			w.b.WriteString(quoted(blk))
@@ -136,16 +142,14 @@ func (w *writer) start(k lineKind) {
 	w.last = k
 }
 
-// dataRow returns the tr of the block's cell when its table holds data (see dataTable), nil
-// when it is laid out with a table (the cells are then written as paragraphs).
-func (w *writer) dataRow(owner *dom.Node) *dom.Node {
-	tr := ancestor(owner, "tr")
-	if tr == nil {
-		return nil
+// dataRow returns the tr and table of the block's cell when its table holds data (see
+// dataTable), nils when it lays out the page (the cells are then written as paragraphs).
+func (w *writer) dataRow(owner *dom.Node) (tr, table *dom.Node) {
+	if tr = ancestor(owner, "tr"); tr != nil {
+		table = ancestor(tr, "table")
 	}
-	table := ancestor(tr, "table")
 	if table == nil {
-		return nil
+		return nil, nil
 	}
 	cols, ok := w.cols[table]
 	if !ok {
@@ -153,9 +157,9 @@ func (w *writer) dataRow(owner *dom.Node) *dom.Node {
 		w.cols[table] = cols
 	}
 	if cols == 0 {
-		return nil
+		return nil, nil
 	}
-	return tr
+	return tr, table
 }
 
 // maxCellText is the most text, in bytes, a cell of a table read as data holds: a page laid
@@ -229,8 +233,7 @@ func cellOf(n *dom.Node) *dom.Node {
 // cell writes a block of a table cell: after the cell's earlier blocks, on the line of its
 // row, or on a new line for a new row (the first row of a table followed by Markdown's header
 // rule).
-func (w *writer) cell(text string, tr, td *dom.Node) {
-	table := ancestor(tr, "table")
+func (w *writer) cell(text string, tr, table, td *dom.Node) {
 	switch {
 	case w.last == tableRow && td == w.td:
 		w.b.WriteByte(' ')

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"sync"
+
+	"github.com/chaffkit/chaff/lib/page"
 )
 
 // index builds (once) the open-addressing table used to test membership in W in O(1).
@@ -109,8 +111,9 @@ type scratch struct {
 	units   []uint32
 	offs    []int32
 	r       []byte
-	prefix  []uint64 // prefix hashes of units (coverRolling)
-	present []uint64 // a bit per table slot hit on the page (evidence); all clear between uses
+	prefix  []uint64        // prefix hashes of units (coverRolling)
+	present []uint64        // a bit per table slot hit on the page (evidence); all clear between uses
+	runs    []page.Evidence // the covered runs in units (evidence)
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

@@ -37,14 +37,7 @@ func (c *corpus) covered(pages []string, l *level, k int, m *Model, maxSample in
 		}
 		ps, pe := int(c.starts[p]), int(c.starts[p+1])
 		cv := &Covered{units: pe - ps}
-		runStart, coverEnd := -1, -2
-		var sum, hits int
-		closeRun := func() {
-			if runStart >= 0 {
-				cv.runs = append(cv.runs, page.Evidence{Start: runStart, End: coverEnd,
-					Strength: float32(float64(sum) / float64(hits) / 255)})
-			}
-		}
+		runs := newCoverRuns(n, nil)
 		for i := ps; i+n <= pe; i++ {
 			r := l.posRank[i]
 			if int(r) >= k { // not in W (noRank included)
@@ -54,15 +47,9 @@ func (c *corpus) covered(pages []string, l *level, k int, m *Model, maxSample in
 				stamp[r] = int32(p + 1)
 				cv.distinct++
 			}
-			if at := i - ps; at > coverEnd {
-				closeRun()
-				runStart, sum, hits = at, 0, 0
-			}
-			coverEnd = i - ps + n
-			sum += int(dfByte(int(l.df[r]), m.Pages))
-			hits++
+			runs.hit(i-ps, dfByte(int(l.df[r]), m.Pages))
 		}
-		closeRun()
+		cv.runs = runs.done()
 		out[p] = cv
 	}
 	return out
@@ -75,25 +62,8 @@ func (m *Model) FindCovered(html string, cv *Covered) Found {
 	return m.find(html, cv)
 }
 
-// evidenceCovered is evidence from what learning found (see Covered): the covered runs in
-// bytes, the range string r and the fit.
+// evidenceCovered is evidence from what learning found (see Covered).
 func (m *Model) evidenceCovered(html string, s *scratch, r []byte, cv *Covered) ([]page.Evidence, float64) {
 	m.index() // for m.expected
-	out := make([]page.Evidence, 0, len(cv.runs))
-	kept := 0
-	for _, run := range cv.runs {
-		fillOnes(r[kept:run.Start])
-		clear(r[run.Start:run.End])
-		kept = run.End
-		out = append(out, page.Evidence{Start: int(s.offs[run.Start]), End: unitEnd(html, s.offs, run.End), Strength: run.Strength})
-	}
-	fillOnes(r[kept:])
-	fit := 1.0
-	if m.expected > 0 {
-		fit = min(1, float64(cv.distinct)/m.expected)
-	}
-	if len(out) == 0 {
-		out = nil
-	}
-	return out, fit
+	return m.placeRuns(html, s, r, cv.runs, cv.distinct)
 }

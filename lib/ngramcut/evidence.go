@@ -69,22 +69,7 @@ func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, fl
 	}
 	present := s.present[:words]
 	distinct := 0 // slots set in present
-	var out []page.Evidence
-	runStart, coverEnd := -1, -2 // the covered run being built, in units
-	var sum int                  // Σ DF of the hits that start in it
-	var hits int
-	kept := 0 // r[kept:runStart] is uncovered when a run closes
-	closeRun := func() {
-		if runStart >= 0 {
-			fillOnes(r[kept:runStart])
-			clear(r[runStart:coverEnd])
-			kept = coverEnd
-			out = append(out, page.Evidence{
-				Start: int(s.offs[runStart]), End: unitEnd(html, s.offs, coverEnd),
-				Strength: float32(float64(sum) / float64(hits) / 255),
-			})
-		}
-	}
+	runs := newCoverRuns(n, s.runs)
 	// see records the n-gram at k, of fingerprint fp, if it is in W (the filter is asked
 	// first unless the caller did), and reports whether it is.
 	see := func(k int, fp uint64) bool {
@@ -96,13 +81,7 @@ func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, fl
 			present[slot>>6] |= bit
 			distinct++
 		}
-		if k > coverEnd { // not touching the run before: a new run
-			closeRun()
-			runStart, sum, hits = k, 0, 0
-		}
-		coverEnd = k + n
-		sum += int(m.tableDF[slot])
-		hits++
+		runs.hit(k, m.tableDF[slot])
 		return true
 	}
 	if m.Hash == Rolling && !m.Delims && len(u) >= n {
@@ -132,14 +111,70 @@ func (m *Model) evidence(html string, s *scratch, r []byte) ([]page.Evidence, fl
 			}
 		})
 	}
-	closeRun()
-	fillOnes(r[kept:])
 	clear(present) // a bit per 64 slots of the table: less than a pass over the page
+	s.runs = runs.done()
+	return m.placeRuns(html, s, r, s.runs, distinct)
+}
+
+// placeRuns turns the covered runs of a page (in units) into its template evidence (in
+// bytes), writes its range string into r (0 in the runs, 1 elsewhere), and returns the fit
+// of a page holding distinct members of W.
+func (m *Model) placeRuns(html string, s *scratch, r []byte, runs []page.Evidence, distinct int) ([]page.Evidence, float64) {
+	var out []page.Evidence
+	kept := 0 // r[kept:run.Start] is uncovered
+	for _, run := range runs {
+		fillOnes(r[kept:run.Start])
+		clear(r[run.Start:run.End])
+		kept = run.End
+		out = append(out, page.Evidence{Start: int(s.offs[run.Start]), End: unitEnd(html, s.offs, run.End), Strength: run.Strength})
+	}
+	fillOnes(r[kept:])
 	fit := 1.0
 	if m.expected > 0 {
 		fit = min(1, float64(distinct)/m.expected)
 	}
 	return out, fit
+}
+
+// coverRuns gathers the runs of units that the n-grams of W found on a page cover, as they
+// are found in order of position: the n-gram at k covers units k to k+n-1 and joins the run
+// before when it touches it, and a run's strength is the mean document frequency byte of the
+// n-grams that start in it. Model.evidence finds them by looking every n-gram up, and
+// Learner.LearnCovered from the learning's count.
+type coverRuns struct {
+	n          int
+	runs       []page.Evidence // in units
+	start, end int             // the run being built (start -1: none yet)
+	sum, hits  int             // Σ DF bytes of its n-grams, and how many
+}
+
+func newCoverRuns(n int, buf []page.Evidence) coverRuns {
+	return coverRuns{n: n, runs: buf[:0], start: -1, end: -2}
+}
+
+// hit adds the n-gram of W at unit k, of document frequency byte df.
+func (c *coverRuns) hit(k int, df byte) {
+	if k > c.end { // not touching the run before: a new run
+		c.close()
+		c.start, c.sum, c.hits = k, 0, 0
+	}
+	c.end = k + c.n
+	c.sum += int(df)
+	c.hits++
+}
+
+func (c *coverRuns) close() {
+	if c.start >= 0 {
+		c.runs = append(c.runs, page.Evidence{Start: c.start, End: c.end,
+			Strength: float32(float64(c.sum) / float64(c.hits) / 255)})
+	}
+}
+
+// done closes the last run and returns them all.
+func (c *coverRuns) done() []page.Evidence {
+	c.close()
+	c.start = -1
+	return c.runs
 }
 
 // eachFingerprint calls fn with each position k of u where an n-gram of the model's kind
