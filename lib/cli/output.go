@@ -35,8 +35,13 @@ func newOutput(path string, stdout io.Writer, compress bool, c *counts, failed f
 	if err != nil {
 		return nil, err
 	}
-	return &output{w: w, file: of, bw: bufio.NewWriterSize(w, 1<<20), c: c, failed: failed}, nil
+	return &output{w: w, file: of, bw: bufio.NewWriterSize(w, outBufSize), c: c, failed: failed}, nil
 }
+
+// outBufSize is the output buffer's size. Small records (text) are written 64 KB at a time; a
+// line longer than that (a page with its HTML) goes to the output straight from where it was
+// encoded (copying it into a buffer of 1 MB, out of the cache, cost `map` 3-5% of its CPU time).
+const outBufSize = 64 << 10
 
 // writeLine writes one line: a page record (page, with "error" when isErr), or another line
 // (a model line, a row). A page is counted as emitted once the buffer holding it is flushed,

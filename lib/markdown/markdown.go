@@ -166,8 +166,8 @@ func (w *writer) dataRow(owner *dom.Node) (tr, table *dom.Node) {
 // out with a table has its article in one cell.
 const maxCellText = 400
 
-// dataTable returns the number of columns of a table that holds data (its most cells in a
-// row), 0 for a table that lays out a page. A table holds data when it has no table inside it,
+// dataTable returns the number of columns of a table that holds data (the most its rows'
+// cells span), 0 for a table that lays out a page. A table holds data when it has no table inside it,
 // at least two rows with text, one of them with text in at least two cells (not a picture and
 // its caption), and no cell of more than maxCellText bytes of text.
 func dataTable(table *dom.Node) int {
@@ -183,10 +183,10 @@ func dataTable(table *dom.Node) int {
 				ok = false
 			}
 		case "tr":
-			cells, all := 0, 0 // cells with text, and all cells
+			cells, all := 0, 0 // cells with text, and the columns of all cells
 			for _, c := range n.Children {
 				if c.Type == dom.ElementNode && (c.Tag == "td" || c.Tag == "th") {
-					all++
+					all += span(c)
 					switch t := text(c); {
 					case len(t) > maxCellText:
 						ok = false
@@ -232,14 +232,17 @@ func cellOf(n *dom.Node) *dom.Node {
 
 // cell writes a block of a table cell: after the cell's earlier blocks, on the line of its
 // row, or on a new line for a new row (the first row of a table followed by Markdown's header
-// rule).
+// rule). A cell goes in its own column: the cells before it in its row that are empty or not
+// kept, and the columns spanned by a cell before it, are written empty, so that the columns
+// stay under their headers.
 func (w *writer) cell(text string, tr, table, td *dom.Node) {
+	col := column(td)
 	switch {
 	case w.last == tableRow && td == w.td:
 		w.b.WriteByte(' ')
-		w.cells-- // the same cell
+		w.writeCellText(text, td)
+		return
 	case w.last == tableRow && tr == w.row:
-		w.b.WriteString(" | ")
 	case w.last == tableRow && table == w.table:
 		if w.rows == 1 {
 			// The header row has as many cells as the rule under it, the table's columns
@@ -250,18 +253,58 @@ func (w *writer) cell(text string, tr, table, td *dom.Node) {
 		} else {
 			w.b.WriteString(" |\n")
 		}
-		w.b.WriteString("| ")
+		w.b.WriteString("|")
 		w.rows++
 		w.cells = 0
 	default:
 		w.start(tableRow)
-		w.b.WriteString("| ")
+		w.b.WriteString("|")
 		w.rows, w.cells = 1, 0
 	}
-	w.b.WriteString(strings.ReplaceAll(text, "|", `\|`))
-	w.row, w.table, w.td = tr, table, td
-	w.cells++
+	if w.cells > 0 {
+		w.b.WriteString(" |")
+	}
+	for ; w.cells < col; w.cells++ {
+		w.b.WriteString("  |") // an empty cell
+	}
+	w.b.WriteByte(' ')
+	w.writeCellText(text, td)
+	w.row, w.table = tr, table
 	w.last = tableRow
+}
+
+// writeCellText writes text into cell td. The columns it spans after its first are written
+// as empty cells when the row goes on (Markdown's tables have no spans).
+func (w *writer) writeCellText(text string, td *dom.Node) {
+	w.b.WriteString(strings.ReplaceAll(text, "|", `\|`))
+	w.td = td
+	w.cells = column(td) + 1
+}
+
+// column is the column of cell td in its row: the columns its earlier cells span.
+func column(td *dom.Node) int {
+	col := 0
+	if td.Parent == nil {
+		return 0
+	}
+	for _, c := range td.Parent.Children {
+		if c == td {
+			break
+		}
+		if c.Type == dom.ElementNode && (c.Tag == "td" || c.Tag == "th") {
+			col += span(c)
+		}
+	}
+	return col
+}
+
+// span is the number of columns cell td spans (its colspan, 1 to 1000 as browsers read it).
+func span(td *dom.Node) int {
+	n, err := strconv.Atoi(strings.TrimSpace(td.Attr("colspan")))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return min(n, 1000)
 }
 
 // quoted is the block's text, after "> " when it is inside a quotation.

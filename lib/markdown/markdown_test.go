@@ -63,3 +63,21 @@ func TestLayoutTable(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTableColumns: a cell stays in its column when a cell before it in its row is empty or
+// not kept, and a cell spanning columns moves the ones after it along (an empty cell for each
+// column spanned after its first).
+func TestTableColumns(t *testing.T) {
+	html := `<html><body><table><tr><th></th><th>Price</th><th>Stock</th></tr>
+<tr><td>Apples</td><td>2 EUR</td><td>12</td></tr>
+<tr><td colspan="2">Pears, all kinds</td><td>4</td></tr></table></body></html>`
+	p := content.Segment(html, dom.Parse(html))
+	kept := make([]bool, len(p.Blocks))
+	for i, b := range p.Blocks {
+		kept[i] = b.Text != "2 EUR" // a cell the model left out
+	}
+	want := "|  | Price | Stock |\n| --- | --- | --- |\n| Apples |  | 12 |\n| Pears, all kinds |  | 4 |"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
