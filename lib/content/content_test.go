@@ -431,9 +431,9 @@ func TestDropSiteName(t *testing.T) {
 // model calls it template.
 func TestTitleHeadingKept(t *testing.T) {
 	p := Segment(page, dom.Parse(page))
-	ti := p.TitleBlock()
-	if ti < 0 || p.Blocks[ti].Text != "The Great Flood of 1927" {
-		t.Fatalf("title block %d, want the headline", ti)
+	ti, end := p.TitleBlocks()
+	if ti < 0 || end != ti+1 || p.Blocks[ti].Text != "The Great Flood of 1927" {
+		t.Fatalf("title blocks [%d, %d), want the headline", ti, end)
 	}
 	s := make([]float32, len(p.Blocks))
 	for i := range s {
@@ -450,6 +450,25 @@ func TestTitleHeadingKept(t *testing.T) {
 	site = Site{Fit: 1, Pages: 10, Template: []Weighted{{int(p.Blocks[ti].Start), int(p.Blocks[ti].End), 1}}}
 	if kept, _ := p.Join(s, &site, Balanced); kept[ti] {
 		t.Error("Join kept a headline a trusted site model calls template")
+	}
+}
+
+// A heading whose lines a <br> breaks is one title, and Select keeps all of its lines.
+func TestTitleOfBrokenHeading(t *testing.T) {
+	html := `<html><head><title>Build on the AI Native Cloud | Together</title></head><body>
+<nav><a href="/">Home</a></nav><h1>Build what's next<br><span>on the AI Native Cloud</span></h1>
+<p>Run and fine-tune open models on fast infrastructure built for teams of every size.</p></body></html>`
+	p := Segment(html, dom.Parse(html))
+	first, end := p.TitleBlocks()
+	if end-first != 2 {
+		t.Fatalf("title blocks [%d, %d), want the heading's two lines", first, end)
+	}
+	if got, want := p.BestTitle(), "Build what's next on the AI Native Cloud"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	s := make([]float32, len(p.Blocks))
+	if got := p.Select(s, Balanced).Text; got != "Build what's next\non the AI Native Cloud" {
+		t.Errorf("Select of doubted blocks kept %q, want the heading's two lines", got)
 	}
 }
 

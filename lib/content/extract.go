@@ -103,7 +103,8 @@ func (p *Page) keep(s []float32, th float32) []bool {
 	for i := range s {
 		kept[i] = s[i] > th
 	}
-	if t := p.TitleBlock(); t >= 0 {
+	first, end := p.TitleBlocks()
+	for t := first; t < end; t++ {
 		kept[t] = true
 	}
 	return kept
@@ -158,8 +159,8 @@ func (p *Page) Spans(kept []bool) [][2]int {
 // document title less the site name that pages append to it ("Title | Site"). A heading's
 // first part is its own more often than the site's ("Nintendo Switch - OLED Model").
 func (p *Page) BestTitle() string {
-	if i := p.TitleBlock(); i >= 0 {
-		return p.dropSiteName(p.Blocks[i].Text, false) // some headings carry the site's name too
+	if first, end := p.TitleBlocks(); first >= 0 {
+		return p.dropSiteName(p.headingText(first, end), false) // some headings carry the site's name too
 	}
 	if meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle); meta != "" {
 		return p.dropSiteName(meta, true)
@@ -167,33 +168,73 @@ func (p *Page) BestTitle() string {
 	return stripSiteName(p.Meta.DocTitle)
 }
 
-// TitleBlock returns the index of the heading that is the page's title (see BestTitle), -1
-// when no heading is. Select and Join keep it: the headline is part of the article (the news
-// sets' gold begins with it, and rtdm's text too).
-func (p *Page) TitleBlock() int {
+// TitleBlocks returns the blocks [first, end) of the heading that is the page's title (see
+// BestTitle), -1, -1 when no heading is. A heading is one block, or more where a <br> breaks
+// its lines ("Build what's next<br>on the AI Native Cloud"). Select and Join keep them: the
+// headline is part of the article (the news sets' gold begins with it, and rtdm's text too).
+func (p *Page) TitleBlocks() (first, end int) {
 	meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
 	return p.titleHeading(termSet(p.dropSiteName(p.Meta.DocTitle, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
 }
 
-// titleHeading returns the first- or second-level heading of at most 40 words that ref, the
-// terms of the page's titles, agrees with best: most of its terms in ref (a first-level
-// heading ahead by 0.1), and at least minCover of ref's terms in it; -1 when none does.
-func (p *Page) titleHeading(ref *termHashSet, minCover float32) int {
-	best, bestScore := -1, float32(0.6)
-	for i := range p.Blocks {
+// titleHeading returns the blocks [first, end) of the first- or second-level heading of at
+// most 40 words that ref, the terms of the page's titles, agrees with best: most of its terms
+// in ref (a first-level heading ahead by 0.1), and at least minCover of ref's terms in it;
+// -1, -1 when none does.
+func (p *Page) titleHeading(ref *termHashSet, minCover float32) (first, end int) {
+	first, end = -1, -1
+	bestScore := float32(0.6)
+	for i := 0; i < len(p.Blocks); {
+		j := p.headingEnd(i)
 		b := &p.Blocks[i]
-		if b.Heading == 0 || b.Heading > 2 || b.Words > 40 {
+		if b.Heading == 0 || b.Heading > 2 || p.wordsIn(i, j) > 40 {
+			i = j
 			continue
 		}
-		s := overlap(b.Text, ref)
+		text := p.headingText(i, j)
+		s := overlap(text, ref)
 		if b.Heading == 1 {
 			s += 0.1
 		}
-		if s > bestScore && coverage(b.Text, ref) >= minCover {
-			best, bestScore = i, s
+		if s > bestScore && coverage(text, ref) >= minCover {
+			first, end, bestScore = i, j, s
+		}
+		i = j
+	}
+	return first, end
+}
+
+// headingEnd returns the end of the heading that starts at block i: the blocks after it of the
+// same heading level and element (the lines of one heading), i+1 for any other block.
+func (p *Page) headingEnd(i int) int {
+	j := i + 1
+	if h := p.Blocks[i].Heading; h > 0 {
+		for j < len(p.Blocks) && p.Blocks[j].Heading == h && p.Blocks[j].Owner == p.Blocks[i].Owner {
+			j++
 		}
 	}
-	return best
+	return j
+}
+
+// headingText is the text of blocks [first, end), a space between them.
+func (p *Page) headingText(first, end int) string {
+	if end == first+1 {
+		return p.Blocks[first].Text
+	}
+	parts := make([]string, 0, end-first)
+	for _, b := range p.Blocks[first:end] {
+		parts = append(parts, b.Text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// wordsIn is the number of words of blocks [first, end).
+func (p *Page) wordsIn(first, end int) int {
+	n := 0
+	for _, b := range p.Blocks[first:end] {
+		n += int(b.Words)
+	}
+	return n
 }
 
 // minTitleCoverage is the least share of the titles' own terms a heading must hold to be

@@ -69,7 +69,7 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 // score's log-odds moved by EvidenceWeight times the verdict times the site's Trust, kept
 // above the log-odds of f's threshold. A block that both call content (score above the
 // threshold, at least half of it kept by the site) is always kept, and so is the title's
-// heading (TitleBlock) unless a site model trusted at least half-way calls most of it template.
+// heading (TitleBlocks) unless a site model trusted at least half-way calls most of it template.
 func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32) {
 	verdicts, keptShare := p.Verdicts(site)
 	trust := float32(site.Trust() * EvidenceWeight)
@@ -80,8 +80,11 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 		z := logit(s[i]) + trust*verdicts[i]
 		kept[i] = z > bias || (s[i] > th && keptShare[i] >= 0.5)
 	}
-	if t := p.TitleBlock(); t >= 0 && float32(site.Trust())*-verdicts[t] < 0.5 {
-		kept[t] = true
+	first, end := p.TitleBlocks()
+	for t := first; t < end; t++ {
+		if float32(site.Trust())*-verdicts[t] < 0.5 {
+			kept[t] = true
+		}
 	}
 	return kept, verdicts
 }

@@ -477,7 +477,8 @@ func (r rule) keep(ex *content.Example, s []float32) []bool {
 		kept[b] = v > r.th
 	}
 	if !r.oracle {
-		if t := ex.Page.TitleBlock(); t >= 0 {
+		first, end := ex.Page.TitleBlocks()
+		for t := first; t < end; t++ {
 			kept[t] = true // as Select keeps it
 		}
 	}
