@@ -472,6 +472,18 @@ func TestTitleOfBrokenHeading(t *testing.T) {
 	}
 }
 
+// A first-level heading with none of the words before the title's separator names the site
+// (an online book's menu bar): the page's own heading is its title.
+func TestTitleNotTheSiteHeading(t *testing.T) {
+	html := `<html><head><title>What is Ownership? - The Rust Programming Language</title></head><body>
+<div class="menu-bar"><h1 class="menu-title">The Rust Programming Language</h1></div>
+<main><h2>What Is Ownership?</h2><p>Ownership is a set of rules that govern how a Rust program manages memory.</p></main></body></html>`
+	p := Segment(html, dom.Parse(html))
+	if got, want := p.BestTitle(), "What Is Ownership?"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+}
+
 // The shipped model's kind models take a news article for an article and a shop's product
 // page (og:type product, JSON-LD Product, a /products/ address) for a product, and survive a
 // round trip through the model file.

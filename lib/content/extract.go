@@ -179,11 +179,12 @@ func (p *Page) TitleBlocks() (first, end int) {
 
 // titleHeading returns the blocks [first, end) of the first- or second-level heading of at
 // most 40 words that ref, the terms of the page's titles, agrees with best: most of its terms
-// in ref (a first-level heading ahead by 0.1), and at least minCover of ref's terms in it;
-// -1, -1 when none does.
+// in ref (a first-level heading ahead by 0.1, one with none of the title's lead behind by
+// siteHeadingPenalty), and at least minCover of ref's terms in it; -1, -1 when none does.
 func (p *Page) titleHeading(ref *termHashSet, minCover float32) (first, end int) {
 	first, end = -1, -1
 	bestScore := float32(0.6)
+	lead := p.titleLead()
 	for i := 0; i < len(p.Blocks); {
 		j := p.headingEnd(i)
 		b := &p.Blocks[i]
@@ -196,12 +197,41 @@ func (p *Page) titleHeading(ref *termHashSet, minCover float32) (first, end int)
 		if b.Heading == 1 {
 			s += 0.1
 		}
+		if lead != nil && coverage(text, lead) == 0 {
+			s -= siteHeadingPenalty
+		}
 		if s > bestScore && coverage(text, ref) >= minCover {
 			first, end, bestScore = i, j, s
 		}
 		i = j
 	}
 	return first, end
+}
+
+// siteHeadingPenalty is what a heading loses when it holds none of the words of the title's
+// lead: it names the site or the section ("The Rust Programming Language" over "What Is
+// Ownership?" in "What is Ownership? - The Rust Programming Language"), as the first-level
+// heading of a site's logo or menu bar does. 0.2 puts a second-level heading that is the lead
+// ahead of it (0.3 measured the same; 0.5 took headlines of big9 for their kickers).
+const siteHeadingPenalty = 0.2
+
+// titleLead returns the terms of the <title> before its first separator, where titles put
+// the page's own name ahead of the site's; nil for a title without a separator or words
+// before it.
+func (p *Page) titleLead() *termHashSet {
+	t, cut := p.Meta.DocTitle, false
+	for _, sep := range titleSeparators {
+		if i := strings.Index(t, sep); i > 0 {
+			t, cut = t[:i], true
+		}
+	}
+	if !cut {
+		return nil
+	}
+	if lead := termSet(t); lead.len() > 0 {
+		return lead
+	}
+	return nil
 }
 
 // headingEnd returns the end of the heading that starts at block i: the blocks after it of the
