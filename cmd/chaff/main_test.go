@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -77,6 +78,17 @@ func TestCLI(t *testing.T) {
 					t.Errorf("text %q title %q", text, r["title"])
 				}
 			}},
+		{Name: "extract-mojibake", Args: []string{"extract", "-"}, Stdin: mojibakeRecord(page),
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				r := clitest.Records(t, stdout)[0]
+				text, html := r["text"].(string), r["html"].(string)
+				if !strings.Contains(text, "The harbour’s tide tables — printed every week") || !strings.Contains(html, "harbour’s tide tables") {
+					t.Errorf("text %q, html %.300q", text, html)
+				}
+				if !strings.Contains(stderr, "mojibake=1 ") {
+					t.Errorf("summary: %s", stderr)
+				}
+			}},
 		{Name: "no-command", Args: []string{}, Exit: 2},
 		{Name: "bad-flag", Args: []string{"extract", "--nope"}, Exit: 2},
 		{Name: "bad-favor", Args: []string{"extract", "--favor", "precise", "tide.html"}, Files: map[string]string{"tide.html": page}, Exit: 2,
@@ -97,4 +109,25 @@ func TestVersionAndHelp(t *testing.T) {
 		{Name: "version-extra-arg", Args: []string{"version", "now"}, Exit: 2},
 	})
 	clitest.CheckHelp(t, run, "chaff")
+}
+
+// mojibakeRecord is a JSON line whose html is page, with typography, as a tool that read its
+// UTF-8 as Windows-1252 wrote it ("harbourâ€™s").
+func mojibakeRecord(page string) string {
+	page = strings.Replace(page, "The tide tables for the harbour are printed every week", "The harbour’s tide tables — printed every week", 1)
+	var b strings.Builder
+	for _, c := range []byte(page) {
+		switch c {
+		case 0x80:
+			b.WriteRune('€')
+		case 0x94:
+			b.WriteRune('”')
+		case 0x99:
+			b.WriteRune('™')
+		default:
+			b.WriteRune(rune(c)) // the bytes of ’ (e2 80 99) and — (e2 80 94) as Windows-1252 reads them
+		}
+	}
+	line, _ := json.Marshal(map[string]string{"id": "tide", "url": "https://harbour.example/tides", "html": b.String()})
+	return string(line) + "\n"
 }

@@ -17,6 +17,7 @@ type counts struct {
 	// evidence (joined) or from the page alone (inPage), and pages the site model fits
 	// poorly (stale).
 	joined, inPage, stale int64
+	mojibake              int64            // pages whose HTML was mojibake, decoded again (Env.page)
 	consumed              map[string]int64 // pages used but not emitted, by why
 	skipped               map[string]int64 // records not emitted, by reason
 	sites                 map[string]struct{}
@@ -31,12 +32,17 @@ func newCounts() *counts {
 
 func (c *counts) site(key string) { c.sites[key] = struct{}{} }
 
-// extra is the content join's figures for the summary line, when it chose any text.
+// extra is the content join's figures for the summary line, when it chose any text, and the
+// pages repaired from mojibake, when there were any.
 func (c *counts) extra() []Field {
-	if c.joined+c.inPage == 0 {
-		return nil
+	var f []Field
+	if c.joined+c.inPage > 0 {
+		f = append(f, Field{"joined", c.joined}, Field{"in_page", c.inPage}, Field{"stale", c.stale})
 	}
-	return []Field{{"joined", c.joined}, {"in_page", c.inPage}, {"stale", c.stale}}
+	if c.mojibake > 0 {
+		f = append(f, Field{"mojibake", c.mojibake})
+	}
+	return f
 }
 
 // skip counts n records skipped for reason.
@@ -50,6 +56,8 @@ func (c *counts) skip(reason string, n int64) {
 // emitted + consumed + skipped:
 //
 //	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] in_mb=X [html_mb=X] seconds=X in_mb_per_s=X [html_mb_per_s=X]
+//
+// (extra: a tool's joined=, in_page=, stale= and mojibake=; score's rows=, pages=, ...)
 //
 // in_mb is the input's bytes as read (compressed, for a .gz or .zst input), html_mb the
 // pages' HTML after decoding (UTF-8, the unit the algorithms work in); MB are 10^6 bytes.

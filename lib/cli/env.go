@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/mojibake"
 	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
@@ -250,18 +251,35 @@ func (e *Env) NextPage() (*page.Page, error) {
 			return nil, err
 		}
 		if e.HasHTML(rec) {
-			return e.in.page(rec), nil
+			return e.page(rec), nil
 		}
 	}
+}
+
+// page returns the page of rec (input.page), its HTML decoded again first when it is
+// mojibake (lib/mojibake: UTF-8 read as Windows-1252 or Latin-1 by whoever made the record),
+// so that every tool reads, and writes out, the page as it was written. The summary counts
+// such pages (mojibake=N).
+func (e *Env) page(rec *record.Record) *page.Page {
+	if html, ok := mojibake.Repair(rec.HTML); ok {
+		rec.Set(htmlMember(rec), html)
+		e.c.mojibake++
+	}
+	return e.in.page(rec)
+}
+
+// htmlMember is the name of the member that holds rec's page.
+func htmlMember(rec *record.Record) string {
+	if rec.HTMLField == "" {
+		return "html"
+	}
+	return rec.HTMLField
 }
 
 // HasHTML checks that a record has its html member as a string; if not the record is failed
 // (per --on-error) and false is returned.
 func (e *Env) HasHTML(rec *record.Record) bool {
-	field := rec.HTMLField
-	if field == "" {
-		field = "html"
-	}
+	field := htmlMember(rec)
 	raw := rec.Get(field)
 	switch {
 	case raw == nil:

@@ -44,7 +44,7 @@ func (e *Env) eachPage(ms models, ready readyFunc) {
 			}
 			continue
 		}
-		ms.page(e.in.page(rec), ready)
+		ms.page(e.page(rec), ready)
 	}
 	ms.end(ready)
 }
