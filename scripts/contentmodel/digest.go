@@ -9,6 +9,7 @@ import (
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/mojibake"
 )
 
 // digest prints, for each set, one hash of every feature, context feature, score, block text,
@@ -37,6 +38,7 @@ func digest(sets []string, stdout io.Writer) error {
 		}
 		blocks := 0
 		for _, pg := range ps {
+			pg.HTML, _ = mojibake.Repair(pg.HTML)                                    // as the trainer and the tools read it
 			for _, opts := range [][]dom.Option{{dom.MaxDepth(dom.DefaultMaxDepth)}, // as this trainer parses
 				{dom.DropSpaceText(), dom.MaxDepth(dom.DefaultMaxDepth)}} { // as lib/page does for the tools
 				p := content.Segment(pg.HTML, dom.Parse(pg.HTML, opts...))

@@ -49,6 +49,7 @@ import (
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/metric"
+	"github.com/chaffkit/chaff/lib/mojibake"
 )
 
 // Sets are the dev sets the model learns from, in report order.
@@ -176,6 +177,7 @@ func load(sets []string, stderr io.Writer) ([]*item, error) {
 				defer wg.Done()
 				for i := range next {
 					p := ps[i]
+					p.HTML, _ = mojibake.Repair(p.HTML) // the page as the tools read it (cli.Env)
 					pg := content.Segment(p.HTML, dom.Parse(p.HTML, dom.MaxDepth(dom.DefaultMaxDepth)))
 					pg.URL = p.URL
 					var labels []float32
