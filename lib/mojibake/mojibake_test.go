@@ -62,6 +62,29 @@ func TestRepair(t *testing.T) {
 	}
 }
 
+// firstNonASCII finds the first byte outside ASCII at every position and alignment.
+func TestFirstNonASCII(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		for at := -1; at < n; at++ {
+			b := []byte(strings.Repeat("a", n))
+			if at >= 0 {
+				b[at] = 0xC3
+			}
+			if got := firstNonASCII(string(b)); got != at {
+				t.Fatalf("length %d, byte at %d: got %d", n, at, got)
+			}
+		}
+	}
+}
+
+func BenchmarkRepairASCIIPage(b *testing.B) {
+	page := strings.Repeat("<p>Some text of a page, all of it ASCII, as most of a page's markup is.</p>\n", 2000)
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		Repair(page)
+	}
+}
+
 func BenchmarkRepairCorrectPage(b *testing.B) {
 	page := strings.Repeat("<p>Some text of a page, with typography: it’s “quoted” — and café.</p>\n", 2000)
 	b.SetBytes(int64(len(page)))
