@@ -142,11 +142,7 @@ func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, p := range pages[:len(marks)] {
-		if mk := marks[i]; mk != nil {
-			p.Memo(marksKey{m}, func() any { return mk })
-		}
-	}
+	page.MemoEach(pages, marksKey{m}, marks)
 	return model{m, warnings}, nil
 }
 

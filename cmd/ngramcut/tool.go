@@ -168,11 +168,7 @@ func (a algo) Learn(site string, pages []*page.Page) (cli.Model, error) {
 		return nil, err
 	}
 	// Each page learned from keeps what W covers on it, for the apply that follows in run.
-	for i, p := range pages[:len(covered)] {
-		if cv := covered[i]; cv != nil {
-			p.Memo(coveredKey{m}, func() any { return cv })
-		}
-	}
+	page.MemoEach(pages, coveredKey{m}, covered)
 	mod := model{Model: m, warnings: sampleCuts(site, pages, a.o.MaxSamplePage)}
 	if w := m.Warning(); w != "" {
 		// Not an error: the model is what the algorithm found, and is used; but a run

@@ -262,30 +262,21 @@ func (e *Env) NextPage() (*page.Page, error) {
 // such pages (mojibake=N).
 func (e *Env) page(rec *record.Record) *page.Page {
 	if html, ok := mojibake.Repair(rec.HTML); ok {
-		rec.Set(htmlMember(rec), html)
+		rec.Set(rec.HTMLMember(), html)
 		e.c.mojibake++
 	}
 	return e.in.page(rec)
 }
 
-// htmlMember is the name of the member that holds rec's page.
-func htmlMember(rec *record.Record) string {
-	if rec.HTMLField == "" {
-		return "html"
-	}
-	return rec.HTMLField
-}
-
 // HasHTML checks that a record has its html member as a string; if not the record is failed
 // (per --on-error) and false is returned.
 func (e *Env) HasHTML(rec *record.Record) bool {
-	field := htmlMember(rec)
-	raw := rec.Get(field)
+	field := rec.HTMLMember()
 	switch {
-	case raw == nil:
+	case !rec.Has(field):
 		e.Fail(rec, fmt.Errorf("no %q member", field))
 		return false
-	case raw[0] != '"':
+	case !rec.IsString(field):
 		e.Fail(rec, fmt.Errorf("member %q is not a string", field))
 		return false
 	}

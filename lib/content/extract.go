@@ -172,9 +172,14 @@ func (p *Page) BestTitle() string {
 // BestTitle), -1, -1 when no heading is. A heading is one block, or more where a <br> breaks
 // its lines ("Build what's next<br>on the AI Native Cloud"). Select and Join keep them: the
 // headline is part of the article (the news sets' gold begins with it, and rtdm's text too).
+// It is found once per page, from its address as well: set URL before asking.
 func (p *Page) TitleBlocks() (first, end int) {
-	meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
-	return p.titleHeading(termSet(p.dropSiteName(p.Meta.DocTitle, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
+	if p.title == nil {
+		meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
+		first, end := p.titleHeading(termSet(p.dropSiteName(p.Meta.DocTitle, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
+		p.title = &[2]int{first, end}
+	}
+	return p.title[0], p.title[1]
 }
 
 // titleHeading returns the blocks [first, end) of the first- or second-level heading of at

@@ -89,6 +89,9 @@ type Page struct {
 	// path (else of the page's canonical link or og:url). Set it before scoring.
 	URL  string
 	addr *addressInfo // read from the address when first asked for
+	// title is TitleBlocks' answer, found when first asked for (Select or Join, then
+	// BestTitle, ask for it).
+	title *[2]int
 	// rootTokens are the class and id tokens of the html element; bodyWords the page words
 	// of those and the body's.
 	rootTokens []uint32

@@ -102,8 +102,8 @@ func (w *writer) block(i int) {
 			w.b.WriteString(quoted(blk))
 			return
 		}
-		depth, ordered, n := listPlace(li)
-		if top := outerList(li); w.last != listItem || top != w.list {
+		depth, ordered, n, top := listPlace(li)
+		if w.last != listItem || top != w.list {
 			w.start(listItem) // another list: set apart, as Markdown needs
 			w.list = top
 		} else {
@@ -326,9 +326,9 @@ func ancestor(n *dom.Node, tag string) *dom.Node {
 }
 
 // listPlace returns how many lists enclose the list of li (0 for an outer one), whether that list
-// is ordered, and li's number in it (counting its li siblings from the list's start attribute,
-// 1 by default).
-func listPlace(li *dom.Node) (depth int, ordered bool, n int) {
+// is ordered, li's number in it (counting its li siblings from the list's start attribute, 1 by
+// default), and the outermost list around li.
+func listPlace(li *dom.Node) (depth int, ordered bool, n int, top *dom.Node) {
 	list := li.Parent
 	if list != nil {
 		ordered = list.Tag == "ol"
@@ -343,24 +343,16 @@ func listPlace(li *dom.Node) (depth int, ordered bool, n int) {
 				break
 			}
 		}
-		for a := list.Parent; a != nil; a = a.Parent {
+		for a := list; a != nil; a = a.Parent {
 			if a.Type == dom.ElementNode && (a.Tag == "ul" || a.Tag == "ol") {
-				depth++
+				top = a
+				if a != list {
+					depth++
+				}
 			}
 		}
 	}
-	return depth, ordered, max(n, 0)
-}
-
-// outerList returns the outermost ul or ol around li.
-func outerList(li *dom.Node) *dom.Node {
-	var top *dom.Node
-	for a := li.Parent; a != nil; a = a.Parent {
-		if a.Type == dom.ElementNode && (a.Tag == "ul" || a.Tag == "ol") {
-			top = a
-		}
-	}
-	return top
+	return depth, ordered, max(n, 0), top
 }
 
 // preText is the text of the element n as the page's source has it: the tags between its

@@ -157,6 +157,17 @@ func (p *Page) Memo(key any, build func() any) any {
 	return v
 }
 
+// MemoEach keeps vals[i], where it is not nil, in the memo of pages[i] under key (vals may be
+// shorter than pages): what a learner found on each page of its sample, for the apply that
+// follows in the same run (ampl's marks, ngramcut's coverage).
+func MemoEach[T any](pages []*Page, key any, vals []*T) {
+	for i, v := range vals {
+		if v != nil {
+			pages[i].Memo(key, func() any { return v })
+		}
+	}
+}
+
 // Drop lets the tree, the memos and the text tape go (the page is emitted, or will wait
 // long): a later Doc parses the page again. It must not be called while another goroutine
 // uses the page.

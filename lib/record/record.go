@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Record is one page (or, for score, one prediction) with its provenance.
@@ -102,7 +103,7 @@ func (r *Record) Size() int {
 	n := len(r.ID) + len(r.URL) + len(r.Site) + len(r.Date) + len(r.HTML) + len(r.Source) + len(r.Loc) + len(r.Key)
 	for _, m := range r.fields {
 		n += len(m.key) + len(m.raw)
-		if m.key != r.htmlField() {
+		if m.key != r.HTMLMember() {
 			n += len(m.str) // the html member's string is HTML's, counted above
 		}
 	}
@@ -118,32 +119,54 @@ func (r *Record) Keys() []string {
 	return keys
 }
 
-// Get returns the raw JSON value of key, or nil when absent. The slice must
-// not be modified.
-func (r *Record) Get(key string) json.RawMessage {
+// member returns the member named key, nil when absent.
+func (r *Record) member(key string) *member {
 	for i := range r.fields {
 		if r.fields[i].key == key {
-			return r.fields[i].rawValue()
+			return &r.fields[i]
 		}
+	}
+	return nil
+}
+
+// Get returns the raw JSON value of key, or nil when absent. The slice must
+// not be modified. A string set by Set is encoded here: to test or read a
+// string (a page's HTML), IsString and GetString do not encode it.
+func (r *Record) Get(key string) json.RawMessage {
+	if m := r.member(key); m != nil {
+		return m.rawValue()
 	}
 	return nil
 }
 
 // GetString returns the value of key when it is a JSON string.
 func (r *Record) GetString(key string) (string, bool) {
-	raw := r.Get(key)
-	if len(raw) == 0 || raw[0] != '"' {
+	m := r.member(key)
+	switch {
+	case m == nil:
+		return "", false
+	case m.quote && utf8.ValidString(m.str):
+		return m.str, true
+	case m.quote:
+		return replaceInvalid([]byte(m.str)), true // as it will be written
+	case len(m.raw) == 0 || m.raw[0] != '"':
 		return "", false
 	}
-	s, err := unquote(raw)
+	s, err := unquote(m.raw)
 	if err != nil {
 		return "", false
 	}
 	return s, true
 }
 
+// IsString reports whether the record has a member named key whose value is a JSON string.
+func (r *Record) IsString(key string) bool {
+	m := r.member(key)
+	return m != nil && (m.quote || len(m.raw) > 0 && m.raw[0] == '"')
+}
+
 // Has reports whether the record has a member named key.
-func (r *Record) Has(key string) bool { return r.Get(key) != nil }
+func (r *Record) Has(key string) bool { return r.member(key) != nil }
 
 // Set sets key to the JSON encoding of v, replacing the member in place or
 // appending it. HTML characters are not escaped. Setting a known field also
@@ -198,12 +221,13 @@ func (r *Record) setKnown(key, s string) {
 	case "date":
 		r.Date = s
 	}
-	if key == r.htmlField() {
+	if key == r.HTMLMember() {
 		r.HTML = s
 	}
 }
 
-func (r *Record) htmlField() string {
+// HTMLMember names the member that holds the page: HTMLField, "html" when that is empty.
+func (r *Record) HTMLMember() string {
 	if r.HTMLField == "" {
 		return "html"
 	}

@@ -210,3 +210,17 @@ func TestSetStringEncodedWhenWritten(t *testing.T) {
 		t.Fatalf("SetRaw after Set: %s", got)
 	}
 }
+
+// IsString tells a string member from another value and from none, for a value read and one
+// set by Set alike.
+func TestIsString(t *testing.T) {
+	rec := &Record{}
+	rec.Set("html", "<p>x</p>")
+	rec.SetRaw("n", []byte(`3`))
+	rec.SetRaw("s", []byte(`"y"`))
+	for key, want := range map[string]bool{"html": true, "s": true, "n": false, "none": false} {
+		if got := rec.IsString(key); got != want {
+			t.Errorf("IsString(%q) = %v, want %v", key, got, want)
+		}
+	}
+}

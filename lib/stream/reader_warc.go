@@ -73,11 +73,7 @@ func (s *warcSource) Next() (*record.Record, error) {
 	}
 	out.Set("charset", page.Charset)
 	out.Set("charset_by", page.CharsetSource.String())
-	field := s.opts.HTMLField
-	if field == "" {
-		field = "html"
-	}
-	out.Set(field, page.HTML)
+	out.Set(out.HTMLMember(), page.HTML)
 	return out, nil
 }
 
