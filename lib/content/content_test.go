@@ -484,6 +484,27 @@ func TestTitleNotTheSiteHeading(t *testing.T) {
 	}
 }
 
+// A section's permalink (a link to a fragment whose text is one symbol) is not text: neither
+// the title nor the heading's block keeps it, while a link of words to a fragment stays.
+func TestPermalinkDropped(t *testing.T) {
+	html := `<html><head><title>Logging HOWTO — Python 3 documentation</title></head><body>
+<h1>Logging HOWTO<a class="headerlink" href="#logging-howto" title="Link to this heading">&para;</a></h1>
+<p>See <a href="#basic">the basic tutorial</a> first.<a href="#fnref1">↩</a></p>
+<h2>Basics <a href="/other#x">§</a> <a href="/docs/">§</a></h2></body></html>`
+	p := Segment(html, dom.Parse(html))
+	var texts []string
+	for _, b := range p.Blocks {
+		texts = append(texts, b.Text)
+	}
+	want := []string{"Logging HOWTO", "See the basic tutorial first.", "Basics §"}
+	if strings.Join(texts, "|") != strings.Join(want, "|") {
+		t.Errorf("blocks %q, want %q", texts, want)
+	}
+	if got := p.BestTitle(); got != "Logging HOWTO" {
+		t.Errorf("title %q", got)
+	}
+}
+
 // The shipped model's kind models take a news article for an article and a shop's product
 // page (og:type product, JSON-LD Product, a /products/ address) for a product, and survive a
 // round trip through the model file.

@@ -2,6 +2,8 @@ package content
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/chaffkit/chaff/lib/dom"
@@ -293,12 +295,31 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 				s.boundary()
 				continue
 			}
+			if c.Atom == atom.A && isPermalink(c) {
+				continue
+			}
 			if c.Atom == atom.Time && s.open {
 				s.cur.Flags |= InTime
 			}
 			push(c, top.elem, top.flags|flagsOf(c), headingOf(c, top.head))
 		}
 	}
+}
+
+// isPermalink reports whether a is a section's permalink: a link to a fragment whose only
+// text is one symbol, as documentation generators put after each heading (Sphinx and MkDocs
+// "¶", rustdoc "§", Hugo "#"). A reader does not read it as text, and a heading that kept it
+// gave titles such as "Logging HOWTO¶".
+func isPermalink(a *dom.Node) bool {
+	if len(a.Children) != 1 || a.Children[0].Type != dom.Text || len(a.Children[0].Text) > 16 {
+		return false
+	}
+	t := strings.Trim(a.Children[0].Text, " \t\n\r\u00a0\u200b")
+	r, size := utf8.DecodeRuneInString(t)
+	if size == 0 || size != len(t) || !unicode.IsSymbol(r) && !unicode.IsPunct(r) {
+		return false
+	}
+	return strings.Contains(a.Attr("href"), "#")
 }
 
 // noscript parses the content of a noscript element that holds markup and walks it as
