@@ -91,14 +91,15 @@ func (m *Model) Extract(src string, root *dom.Node, f Favor) *Result {
 // Select keeps the blocks whose score is above f's threshold, and the title's heading
 // (TitleBlock), and renders them.
 func (p *Page) Select(s []float32, f Favor) *Result {
-	r := &Result{Page: p, Scores: s, Kept: p.keep(s, f.Threshold())}
+	r := &Result{Page: p, Scores: s, Kept: p.Keep(s, f.Threshold())}
 	r.Text = p.Render(r.Kept)
 	r.Title = p.BestTitle()
 	return r
 }
 
-// keep says which blocks Select keeps: those scored above th, and the title's heading.
-func (p *Page) keep(s []float32, th float32) []bool {
+// Keep says which blocks Select keeps at threshold th: those scored above it, the title's
+// heading, and the rest of the rows of a data table they keep a cell of (keepTableRows).
+func (p *Page) Keep(s []float32, th float32) []bool {
 	kept := make([]bool, len(s))
 	for i := range s {
 		kept[i] = s[i] > th
@@ -107,6 +108,7 @@ func (p *Page) keep(s []float32, th float32) []bool {
 	for t := first; t < end; t++ {
 		kept[t] = true
 	}
+	p.keepTableRows(kept)
 	return kept
 }
 

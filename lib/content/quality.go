@@ -97,7 +97,7 @@ func (m *Model) Quality(p *Page, s []float32) float32 {
 // labelled blocks hold no content scores 1 when nothing labelled is kept, as the word-bag
 // metric scores an empty text against an empty gold.
 func (ex *Example) selectionF1(s []float32) (float32, bool) {
-	kept := ex.Page.keep(s, Threshold)
+	kept := ex.Page.Keep(s, Threshold)
 	var tp, keptW, goldW float64
 	labelled := false
 	for i, w := range ex.weights() {

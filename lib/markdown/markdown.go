@@ -41,7 +41,7 @@ type writer struct {
 	row    *dom.Node         // the tr of the row being written
 	table  *dom.Node         // its table
 	td     *dom.Node         // the cell written last
-	cols   map[*dom.Node]int // the columns of each table seen, 0 when it lays out the page (dataTable)
+	cols   map[*dom.Node]int // the columns of each table seen, 0 when it lays out the page (content.DataTable)
 	list   *dom.Node         // the outermost list of the list item written last
 	li     *dom.Node         // that list item
 	rows   int               // rows of the table written so far
@@ -143,7 +143,7 @@ func (w *writer) start(k lineKind) {
 }
 
 // dataRow returns the tr and table of the block's cell when its table holds data (see
-// dataTable), nils when it lays out the page (the cells are then written as paragraphs).
+// content.DataTable), nils when it lays out the page (the cells are then written as paragraphs).
 func (w *writer) dataRow(owner *dom.Node) (tr, table *dom.Node) {
 	if tr = ancestor(owner, "tr"); tr != nil {
 		table = ancestor(tr, "table")
@@ -153,73 +153,13 @@ func (w *writer) dataRow(owner *dom.Node) (tr, table *dom.Node) {
 	}
 	cols, ok := w.cols[table]
 	if !ok {
-		cols = dataTable(table)
+		cols = content.DataTable(table)
 		w.cols[table] = cols
 	}
 	if cols == 0 {
 		return nil, nil
 	}
 	return tr, table
-}
-
-// maxCellText is the most text, in bytes, a cell of a table read as data holds: a page laid
-// out with a table has its article in one cell.
-const maxCellText = 400
-
-// dataTable returns the number of columns of a table that holds data (the most its rows'
-// cells span), 0 for a table that lays out a page. A table holds data when it has no table inside it,
-// at least two rows with text, one of them with text in at least two cells (not a picture and
-// its caption), and no cell of more than maxCellText bytes of text.
-func dataTable(table *dom.Node) int {
-	rows, wide, cols := 0, false, 0
-	ok := true
-	table.Walk(func(n *dom.Node) bool {
-		if !ok || n.Type != dom.ElementNode {
-			return false
-		}
-		switch n.Tag {
-		case "table":
-			if n != table {
-				ok = false
-			}
-		case "tr":
-			cells, all := 0, 0 // cells with text, and the columns of all cells
-			for _, c := range n.Children {
-				if c.Type == dom.ElementNode && (c.Tag == "td" || c.Tag == "th") {
-					all += span(c)
-					switch t := text(c); {
-					case len(t) > maxCellText:
-						ok = false
-					case strings.TrimSpace(t) != "":
-						cells++
-					}
-				}
-			}
-			if cells > 0 {
-				rows++
-			}
-			wide = wide || cells >= 2
-			cols = max(cols, all)
-			return false
-		}
-		return true
-	})
-	if !ok || rows < 2 || !wide {
-		return 0
-	}
-	return cols
-}
-
-// text is the text of n's subtree, read up to just past maxCellText bytes.
-func text(n *dom.Node) string {
-	var b strings.Builder
-	n.Walk(func(c *dom.Node) bool {
-		if c.Type == dom.TextNode {
-			b.WriteString(c.Text)
-		}
-		return b.Len() <= maxCellText
-	})
-	return b.String()
 }
 
 // cellOf returns the td or th around n.
@@ -292,19 +232,10 @@ func column(td *dom.Node) int {
 			break
 		}
 		if c.Type == dom.ElementNode && (c.Tag == "td" || c.Tag == "th") {
-			col += span(c)
+			col += content.CellSpan(c)
 		}
 	}
 	return col
-}
-
-// span is the number of columns cell td spans (its colspan, 1 to 1000 as browsers read it).
-func span(td *dom.Node) int {
-	n, err := strconv.Atoi(strings.TrimSpace(td.Attr("colspan")))
-	if err != nil || n < 1 {
-		return 1
-	}
-	return min(n, 1000)
 }
 
 // quoted is the block's text, after "> " when it is inside a quotation.

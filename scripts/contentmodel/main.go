@@ -474,15 +474,12 @@ func (r rule) keep(ex *content.Example, s []float32) []bool {
 	if r.oracle {
 		s = ex.Labels // NaN (unlabelled) is never above th
 	}
+	if !r.oracle {
+		return ex.Page.Keep(s, r.th) // as Select keeps them
+	}
 	kept := make([]bool, len(s))
 	for b, v := range s {
 		kept[b] = v > r.th
-	}
-	if !r.oracle {
-		first, end := ex.Page.TitleBlocks()
-		for t := first; t < end; t++ {
-			kept[t] = true // as Select keeps it
-		}
 	}
 	return kept
 }
