@@ -506,24 +506,26 @@ func TestPermalinkDropped(t *testing.T) {
 }
 
 // A data table is kept by rows: a row with a kept cell keeps its other cells and the
-// table's header row, so that values stay beside their labels; a table that lays out the
-// page keeps only what was kept.
+// table's header row, so that values stay beside their labels, as a description keeps its
+// term; a table that lays out the page keeps only what was kept.
 func TestKeepTableRows(t *testing.T) {
 	html := `<html><body><table><thead><tr><th>Company</th><th>Members</th><th>Notes</th></tr></thead>
 <tr><td>Humana</td><td>17M</td><td>Specializes in senior health plans across the country.</td></tr>
 <tr><td>Aetna</td><td>24M</td><td>Combines pharmacy and insurance services for employers.</td></tr></table>
 <table><tr><td><a href="/">Home</a></td><td><p>` + strings.Repeat("The article of a page laid out with a table. ", 12) + `</p></td></tr>
-<tr><td>Menu</td><td>More</td></tr></table></body></html>`
+<tr><td>Menu</td><td>More</td></tr></table>
+<dl><dt>Weight</dt><dd>2.4 kg, measured with the battery and the charger included.</dd><dt>Colour</dt><dd>Grey</dd></dl></body></html>`
 	p := Segment(html, dom.Parse(html))
 	s := make([]float32, len(p.Blocks))
 	for i, b := range p.Blocks {
-		if strings.HasPrefix(b.Text, "Specializes") || strings.HasPrefix(b.Text, "The article") {
+		if strings.HasPrefix(b.Text, "Specializes") || strings.HasPrefix(b.Text, "The article") || strings.HasPrefix(b.Text, "2.4 kg") {
 			s[i] = 0.9
 		}
 	}
 	got := p.Select(s, Balanced).Text
 	want := "Company\nMembers\nNotes\nHumana\n17M\nSpecializes in senior health plans across the country.\n" +
-		strings.TrimSpace(strings.Repeat("The article of a page laid out with a table. ", 12))
+		strings.TrimSpace(strings.Repeat("The article of a page laid out with a table. ", 12)) +
+		"\nWeight\n2.4 kg, measured with the battery and the charger included."
 	if got != want {
 		t.Errorf("kept:\n%s\nwant:\n%s", got, want)
 	}

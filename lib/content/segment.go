@@ -96,7 +96,7 @@ type Page struct {
 	title *[2]int
 	// rows is dataRows' answer, found from the tree when first asked for (NewExample asks
 	// before it drops the nodes).
-	rows *tableRows
+	rows *labelled
 	// rootTokens are the class and id tokens of the html element; bodyWords the page words
 	// of those and the body's.
 	rootTokens []uint32

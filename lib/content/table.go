@@ -82,60 +82,96 @@ func cellText(n *dom.Node) string {
 
 // keepTableRows widens kept to whole rows of the tables that hold data (DataTable): a row
 // with a kept cell keeps all its cells, and a table with a kept row keeps its header row (a
-// first row of th cells, or in thead). A value is read beside its labels: a price without
-// its product, a figure without its column's name, says nothing (the model scores a short
-// cell of digits low, and a comparison table came out as a column of notes). Tables that lay
-// out a page are left alone: their rows hold the page's columns. Hidden cells stay out.
+// first row of th cells, or in thead); a kept description (dd) keeps its term (the dt before
+// it). A value is read beside its labels: a price without its product, a figure without its
+// column's name, "2.4 kg" without "Weight", say nothing (the model scores a short cell of
+// digits low, and a comparison table came out as a column of notes). Tables that lay out a
+// page are left alone: their rows hold the page's columns. Hidden cells stay out.
 func (p *Page) keepTableRows(kept []bool) {
 	t := p.dataRows()
-	if t.row == nil {
+	if t.whole == nil {
 		return
 	}
 	last := int32(-1)
 	for i := range kept {
-		tr := t.row[i]
-		if !kept[i] || tr < 0 || tr == last {
+		if !kept[i] {
 			continue
 		}
-		last = tr
-		p.keepRow(kept, tr)
-		if h := t.head[i]; h >= 0 {
-			p.keepRow(kept, h)
+		if w := t.whole[i]; w >= 0 && w != last {
+			last = w
+			p.keepElement(kept, w)
+		}
+		if h := t.with[i]; h >= 0 {
+			p.keepElement(kept, h)
 		}
 	}
 }
 
-// keepRow keeps the blocks of row element tr that are not hidden.
-func (p *Page) keepRow(kept []bool, tr int32) {
-	e := &p.Elements[tr]
-	for b := e.FirstBlock; b < e.LastBlock && int(b) < len(kept); b++ {
+// keepElement keeps the blocks of element e that are not hidden.
+func (p *Page) keepElement(kept []bool, e int32) {
+	el := &p.Elements[e]
+	for b := el.FirstBlock; b < el.LastBlock && int(b) < len(kept); b++ {
 		if p.Blocks[b].Flags&(InHidden|InAriaHidden) == 0 {
 			kept[b] = true
 		}
 	}
 }
 
-// tableRows places each block in the data tables of its page: row[i] is the element of
-// block i's row when it is a cell of a table that holds data, else -1, and head[i] that
-// table's header row (isHeaderRow), else -1. Both are nil when no block is.
-type tableRows struct {
-	row, head []int32
+// labelled says what each block of a page brings with it when kept: whole[i] is the element
+// kept whole with block i (its row, when it is a cell of a table that holds data), with[i]
+// another element kept with it (that table's header row, or the term of a description), -1
+// for none. Both are nil when no block brings anything.
+type labelled struct {
+	whole, with []int32
 }
 
-// dataRows returns the page's tableRows, found from its tree when first asked for.
-func (p *Page) dataRows() *tableRows {
+func (t *labelled) set(i, n int, whole, with int32) {
+	if t.whole == nil {
+		t.whole, t.with = make([]int32, n), make([]int32, n)
+		for j := range t.whole {
+			t.whole[j], t.with[j] = -1, -1
+		}
+	}
+	if whole >= 0 {
+		t.whole[i] = whole
+	}
+	if with >= 0 {
+		t.with[i] = with
+	}
+}
+
+// dataRows returns the page's labelled blocks, found from its tree when first asked for.
+func (p *Page) dataRows() *labelled {
 	if p.rows != nil {
 		return p.rows
 	}
-	t := &tableRows{}
+	t := &labelled{}
 	p.rows = t
 	type table struct {
 		data bool
 		head int32
 	}
 	var tables map[int32]table
+	var term map[int32]int32 // the last dt element of each dl element, in page order
 	for i := range p.Blocks {
-		if p.Blocks[i].Flags&InTableCell == 0 {
+		f := p.Blocks[i].Flags
+		if f&InDefinition != 0 {
+			if e, isTerm := p.definitionOf(i); e >= 0 {
+				dl := p.Elements[e].Parent
+				switch {
+				case isTerm:
+					if term == nil {
+						term = map[int32]int32{}
+					}
+					term[dl] = e
+				default:
+					if dt, ok := term[dl]; ok {
+						t.set(i, len(p.Blocks), -1, dt)
+					}
+				}
+			}
+		}
+		if f&InTableCell == 0 {
 			continue
 		}
 		tr, te := p.rowOf(i)
@@ -153,18 +189,29 @@ func (p *Page) dataRows() *tableRows {
 			}
 			tables[te] = tb
 		}
-		if !tb.data {
-			continue
+		if tb.data {
+			t.set(i, len(p.Blocks), tr, tb.head)
 		}
-		if t.row == nil {
-			t.row, t.head = make([]int32, len(p.Blocks)), make([]int32, len(p.Blocks))
-			for j := range t.row {
-				t.row[j], t.head[j] = -1, -1
-			}
-		}
-		t.row[i], t.head[i] = tr, tb.head
 	}
 	return t
+}
+
+// definitionOf returns the dt or dd element around block i (-1 when none, or the page's
+// nodes were dropped), and whether it is a dt.
+func (p *Page) definitionOf(i int) (e int32, isTerm bool) {
+	for e = p.Blocks[i].Owner; e >= 0; e = p.Elements[e].Parent {
+		n := p.Elements[e].Node
+		if n == nil {
+			return -1, false
+		}
+		switch n.Atom {
+		case atom.Dt:
+			return e, true
+		case atom.Dd:
+			return e, false
+		}
+	}
+	return -1, false
 }
 
 // rowOf returns the elements of block i's table row and its table, -1s when it is not in one
