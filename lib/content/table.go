@@ -33,10 +33,10 @@ func DataTable(table *dom.Node) int {
 			for _, c := range n.Children {
 				if isCell(c) {
 					all += CellSpan(c)
-					switch t := cellText(c); {
-					case len(t) > maxCellText:
+					switch size, blank := cellText(c); {
+					case size > maxCellText:
 						ok = false
-					case strings.TrimSpace(t) != "":
+					case !blank:
 						cells++
 					}
 				}
@@ -68,16 +68,18 @@ func CellSpan(td *dom.Node) int {
 	return 1
 }
 
-// cellText is the text of n's subtree, read up to just past maxCellText bytes.
-func cellText(n *dom.Node) string {
-	var b strings.Builder
+// cellText returns the bytes of text in n's subtree, counted up to just past maxCellText,
+// and whether all of it is white space.
+func cellText(n *dom.Node) (size int, blank bool) {
+	blank = true
 	n.Walk(func(c *dom.Node) bool {
 		if c.Type == dom.Text {
-			b.WriteString(c.Text)
+			size += len(c.Text)
+			blank = blank && strings.TrimSpace(c.Text) == ""
 		}
-		return b.Len() <= maxCellText
+		return size <= maxCellText
 	})
-	return b.String()
+	return size, blank
 }
 
 // keepTableRows widens kept to whole rows of the tables that hold data (DataTable): a row
