@@ -98,7 +98,7 @@ func (p *Page) Select(s []float32, f Favor) *Result {
 }
 
 // Keep says which blocks Select keeps at threshold th: those scored above it, the title's
-// heading, and the rest of the rows of a data table they keep a cell of (keepTableRows).
+// heading, and the rest of the rows of a data table they keep a cell of (keepLabels).
 func (p *Page) Keep(s []float32, th float32) []bool {
 	kept := make([]bool, len(s))
 	for i := range s {
@@ -108,7 +108,7 @@ func (p *Page) Keep(s []float32, th float32) []bool {
 	for t := first; t < end; t++ {
 		kept[t] = true
 	}
-	p.keepTableRows(kept)
+	p.keepLabels(kept)
 	return kept
 }
 

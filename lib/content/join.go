@@ -70,7 +70,7 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 // above the log-odds of f's threshold. A block that both call content (score above the
 // threshold, at least half of it kept by the site) is always kept, and so is the title's
 // heading (TitleBlocks) unless a site model trusted at least half-way calls most of it template;
-// a data table's rows are kept whole (keepTableRows).
+// a data table's rows are kept whole (keepLabels).
 func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32) {
 	verdicts, keptShare := p.Verdicts(site)
 	trust := float32(site.Trust() * EvidenceWeight)
@@ -87,7 +87,7 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 			kept[t] = true
 		}
 	}
-	p.keepTableRows(kept)
+	p.keepLabels(kept)
 	return kept, verdicts
 }
 

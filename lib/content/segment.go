@@ -94,9 +94,9 @@ type Page struct {
 	// title is TitleBlocks' answer, found when first asked for (Select or Join, then
 	// BestTitle, ask for it).
 	title *[2]int
-	// rows is dataRows' answer, found from the tree when first asked for (NewExample asks
+	// labelCache is labels' answer, found from the tree when first asked for (NewExample asks
 	// before it drops the nodes).
-	rows *labelled
+	labelCache *labelled
 	// rootTokens are the class and id tokens of the html element; bodyWords the page words
 	// of those and the body's.
 	rootTokens []uint32

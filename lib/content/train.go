@@ -32,7 +32,7 @@ type Example struct {
 // drops its dom nodes, so that thousands of examples fit in memory.
 func NewExample(p *Page, labels []float32, group string) *Example {
 	x := p.Features(nil, nil)
-	p.dataRows() // Keep needs them, and they are read from the tree
+	p.labels() // Keep needs them, and they are read from the tree
 	for i := range p.Elements {
 		p.Elements[i].Node = nil
 	}

@@ -82,28 +82,29 @@ func cellText(n *dom.Node) (size int, blank bool) {
 	return size, blank
 }
 
-// keepTableRows widens kept to whole rows of the tables that hold data (DataTable): a row
+// keepLabels widens kept to whole rows of the tables that hold data (DataTable): a row
 // with a kept cell keeps all its cells, and a table with a kept row keeps its header row (a
 // first row of th cells, or in thead); a kept description (dd) keeps its term (the dt before
 // it). A value is read beside its labels: a price without its product, a figure without its
 // column's name, "2.4 kg" without "Weight", say nothing (the model scores a short cell of
 // digits low, and a comparison table came out as a column of notes). Tables that lay out a
 // page are left alone: their rows hold the page's columns. Hidden cells stay out.
-func (p *Page) keepTableRows(kept []bool) {
-	t := p.dataRows()
+func (p *Page) keepLabels(kept []bool) {
+	t := p.labels()
 	if t.whole == nil {
 		return
 	}
-	last := int32(-1)
+	lastWhole, lastWith := int32(-1), int32(-1) // a row's cells share both: kept once
 	for i := range kept {
 		if !kept[i] {
 			continue
 		}
-		if w := t.whole[i]; w >= 0 && w != last {
-			last = w
+		if w := t.whole[i]; w >= 0 && w != lastWhole {
+			lastWhole = w
 			p.keepElement(kept, w)
 		}
-		if h := t.with[i]; h >= 0 {
+		if h := t.with[i]; h >= 0 && h != lastWith {
+			lastWith = h
 			p.keepElement(kept, h)
 		}
 	}
@@ -142,13 +143,13 @@ func (t *labelled) set(i, n int, whole, with int32) {
 	}
 }
 
-// dataRows returns the page's labelled blocks, found from its tree when first asked for.
-func (p *Page) dataRows() *labelled {
-	if p.rows != nil {
-		return p.rows
+// labels returns the page's labelled blocks, found from its tree when first asked for.
+func (p *Page) labels() *labelled {
+	if p.labelCache != nil {
+		return p.labelCache
 	}
 	t := &labelled{}
-	p.rows = t
+	p.labelCache = t
 	type table struct {
 		data bool
 		head int32
