@@ -447,7 +447,25 @@ func appendQuoted(buf []byte, s string) []byte {
 			k := bits.TrailingZeros64(m) >> 3
 			i += k
 			o += k
-			break
+			c := s[i]
+			if c >= utf8.RuneSelf {
+				break
+			}
+			// An escape where it stands, without leaving the scan: a page has one
+			// every twenty bytes or so (its attributes' quotes, its lines' ends).
+			if len(out)-o < len(s)-i+16 { // escapes have used up the room
+				out = slices.Grow(out[:o], len(s)-i+len(s)/8+16)
+				out = out[:cap(out)]
+			}
+			if e := shortEscape[c]; e != 0 {
+				out[o], out[o+1] = '\\', e
+				o += 2
+			} else {
+				o += copy(out[o:], `\u00`)
+				out[o], out[o+1] = hex[c>>4], hex[c&0xf]
+				o += 2
+			}
+			i++
 		}
 		for i < len(s) && i+8 > len(s) && plainByte[s[i]] {
 			out[o] = s[i]
@@ -485,12 +503,18 @@ func appendQuoted(buf []byte, s string) []byte {
 	return append(out[:o], '"')
 }
 
+// shortEscape is the second byte of an ASCII character's two-byte escape (\" \\ \n \r \t),
+// 0 for the controls written as \u00XX and the bytes not escaped.
+var shortEscape = [utf8.RuneSelf]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}
+
+// ones and highs are a word of eight bytes 0x01 and eight 0x80.
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
 // notPlain returns a mask whose lowest set bit is the high bit of the first byte of w (little
 // endian) that is not plainByte (below 0x20, a quote, a backslash or outside ASCII), 0 when
 // all eight are (the SWAR tests of "has a byte less than n" and "has a zero byte" of Hacker's
 // Delight: bits above the first such byte may be set wrongly, the lowest is exact).
 func notPlain(w uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q, b := w^('"'*ones), w^('\\'*ones)
 	return ((w-0x20*ones)&^w | (q-ones)&^q | (b-ones)&^b | w) & highs
 }
