@@ -513,10 +513,11 @@ const ones, highs = 0x0101010101010101, 0x8080808080808080
 // notPlain returns a mask whose lowest set bit is the high bit of the first byte of w (little
 // endian) that is not plainByte (below 0x20, a quote, a backslash or outside ASCII), 0 when
 // all eight are (the SWAR tests of "has a byte less than n" and "has a zero byte" of Hacker's
-// Delight: bits above the first such byte may be set wrongly, the lowest is exact).
+// Delight: bits above the first such byte may be set wrongly, the lowest is exact). Their
+// "and not the byte" terms are left out: a byte outside ASCII is flagged by its own high bit
+// anyway, and below the first flagged byte no subtraction borrows.
 func notPlain(w uint64) uint64 {
-	q, b := w^('"'*ones), w^('\\'*ones)
-	return ((w-0x20*ones)&^w | (q-ones)&^q | (b-ones)&^b | w) & highs
+	return ((w - 0x20*ones) | (w^('"'*ones) - ones) | (w^('\\'*ones) - ones) | w) & highs
 }
 
 // plainByte marks the bytes copied as they are without a look: ASCII other than
