@@ -517,7 +517,7 @@ const ones, highs = 0x0101010101010101, 0x8080808080808080
 // "and not the byte" terms are left out: a byte outside ASCII is flagged by its own high bit
 // anyway, and below the first flagged byte no subtraction borrows.
 func notPlain(w uint64) uint64 {
-	return ((w - 0x20*ones) | (w^('"'*ones) - ones) | (w^('\\'*ones) - ones) | w) & highs
+	return ((w - 0x20*ones) | (w ^ ('"' * ones) - ones) | (w ^ ('\\' * ones) - ones) | w) & highs
 }
 
 // plainByte marks the bytes copied as they are without a look: ASCII other than
