@@ -420,8 +420,9 @@ func TestDropSiteName(t *testing.T) {
 	if got := p.BestTitle(); got != "Advent of Code 2025 week 2" {
 		t.Errorf("a heading of the site's name: title %q, want the post's heading", got)
 	}
+	// (old reddit says the thread's title in a line of the page, its link)
 	p = &Page{URL: "https://old.reddit.example/r/science/comments/1/x", Meta: Meta{DocTitle: "Fully functional hair follicles have been grown in the lab : science"}}
-	p.Blocks = []Block{{Text: "science", Heading: 1}}
+	p.Blocks = []Block{{Text: "science", Heading: 1}, {Text: "Fully functional hair follicles have been grown in the lab"}}
 	if got := p.BestTitle(); got != p.Meta.DocTitle {
 		t.Errorf("a heading of one word of the title: title %q, want the document title", got)
 	}
@@ -480,6 +481,25 @@ func TestTitleNotTheSiteHeading(t *testing.T) {
 <main><h2>What Is Ownership?</h2><p>Ownership is a set of rules that govern how a Rust program manages memory.</p></main></body></html>`
 	p := Segment(html, dom.Parse(html))
 	if got, want := p.BestTitle(), "What Is Ownership?"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+}
+
+// A title the page's text does not say (a site's slogan in every page's <title>) gives way
+// to the page's one first-level heading; a title the text says stays, even where no heading
+// is like it.
+func TestTitleNotSaidGivesWayToH1(t *testing.T) {
+	slogan := `<html><head><title>Reddit - The heart of the internet</title></head><body>
+<nav><a href="/r/Cooking">r/Cooking</a></nav><h1>Enameled Cast Iron Pan and Metal</h1>
+<p>Is it safe to use metal utensils on an enameled pan? Mine has a few scratches already.</p></body></html>`
+	p := Segment(slogan, dom.Parse(slogan))
+	if got, want := p.BestTitle(), "Enameled Cast Iron Pan and Metal"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	said := `<html><head><title>Pest Control Coupons | Bugs Inc</title></head><body>
+<h1>Special Offers</h1><p>Our pest control coupons save you up to 50 dollars on a first visit.</p></body></html>`
+	p = Segment(said, dom.Parse(said))
+	if got, want := p.BestTitle(), "Pest Control Coupons"; got != want {
 		t.Errorf("title %q, want %q", got, want)
 	}
 }

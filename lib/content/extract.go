@@ -179,6 +179,9 @@ func (p *Page) TitleBlocks() (first, end int) {
 	if p.title == nil {
 		meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
 		first, end := p.titleHeading(termSet(p.dropSiteName(p.Meta.DocTitle, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
+		if first < 0 && !p.saysTitle(firstNonEmpty(p.dropSiteName(meta, true), stripSiteName(p.Meta.DocTitle))) {
+			first, end = p.onlyH1()
+		}
 		p.title = &[2]int{first, end}
 	}
 	return p.title[0], p.title[1]
@@ -239,6 +242,48 @@ func (p *Page) titleLead() *termHashSet {
 		return lead
 	}
 	return nil
+}
+
+// saysTitle reports whether the page's text holds most of the terms of t, the title its
+// head gives: a title the page does not say is the site's slogan ("The heart of the
+// internet" on every reddit thread), not the page's.
+func (p *Page) saysTitle(t string) bool {
+	set := termSet(t)
+	if set.len() == 0 {
+		return false
+	}
+	seen := map[uint64]struct{}{}
+	for i := range p.Blocks {
+		words.Each(p.Blocks[i].Text, func(w string) bool {
+			if set.mayHold(termFilterKey(w)) {
+				if h := termHash(w); set.has(h) {
+					seen[h] = struct{}{}
+				}
+			}
+			return true
+		})
+		if 2*len(seen) > set.len() {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyH1 returns the blocks [first, end) of the page's one first-level heading of at most 40
+// words that is not hidden, -1, -1 when it has none or more than one.
+func (p *Page) onlyH1() (first, end int) {
+	first, end = -1, -1
+	for i := 0; i < len(p.Blocks); {
+		j := p.headingEnd(i)
+		if b := &p.Blocks[i]; b.Heading == 1 && b.Flags&(InHidden|InAriaHidden) == 0 {
+			if first >= 0 || p.wordsIn(i, j) > 40 {
+				return -1, -1
+			}
+			first, end = i, j
+		}
+		i = j
+	}
+	return first, end
 }
 
 // headingEnd returns the end of the heading that starts at block i: the blocks after it of the
