@@ -106,8 +106,8 @@ func LearnFlags() []ucli.Flag {
 }
 
 // DefaultMaxBufferBytes is the default of --max-buffer-bytes: 512 MiB of pages waiting for
-// their site (a process holds about twice what it keeps live, so a run's peak memory stays
-// near 1 GB).
+// their site (with the soft memory limit boundHeap sets from it, a run's peak memory stays
+// near 0.8 GB).
 const DefaultMaxBufferBytes = 512 << 20
 
 // RecordFlags are the flags of the commands that emit page records.
