@@ -178,8 +178,9 @@ func (p *Page) BestTitle() string {
 func (p *Page) TitleBlocks() (first, end int) {
 	if p.title == nil {
 		meta := firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle)
-		first, end := p.titleHeading(termSet(p.dropSiteName(p.Meta.DocTitle, true)+" "+p.dropSiteName(meta, true)), minTitleCoverage)
-		if first < 0 && !p.saysTitle(firstNonEmpty(p.dropSiteName(meta, true), stripSiteName(p.Meta.DocTitle))) {
+		meta = p.dropSiteName(meta, true)
+		first, end := p.titleHeading(termSet(p.dropSiteName(p.Meta.DocTitle, true)+" "+meta), minTitleCoverage)
+		if first < 0 && !p.saysTitle(firstNonEmpty(meta, stripSiteName(p.Meta.DocTitle))) {
 			first, end = p.onlyH1()
 		}
 		p.title = &[2]int{first, end}
@@ -254,15 +255,7 @@ func (p *Page) saysTitle(t string) bool {
 	}
 	seen := map[uint64]struct{}{}
 	for i := range p.Blocks {
-		words.Each(p.Blocks[i].Text, func(w string) bool {
-			if set.mayHold(termFilterKey(w)) {
-				if h := termHash(w); set.has(h) {
-					seen[h] = struct{}{}
-				}
-			}
-			return true
-		})
-		if 2*len(seen) > set.len() {
+		if addTerms(seen, p.Blocks[i].Text, set); 2*len(seen) > set.len() {
 			return true
 		}
 	}
@@ -330,13 +323,21 @@ func coverage(text string, set *termHashSet) float32 {
 		return 0
 	}
 	seen := map[uint64]struct{}{}
+	addTerms(seen, text, set)
+	return float32(len(seen)) / float32(set.len())
+}
+
+// addTerms adds to seen the hashes of the terms of text that set holds, until it holds all
+// of set's.
+func addTerms(seen map[uint64]struct{}, text string, set *termHashSet) {
 	words.Each(text, func(t string) bool {
-		if h := termHash(t); set.has(h) {
-			seen[h] = struct{}{}
+		if set.mayHold(termFilterKey(t)) {
+			if h := termHash(t); set.has(h) {
+				seen[h] = struct{}{}
+			}
 		}
 		return len(seen) < set.len()
 	})
-	return float32(len(seen)) / float32(set.len())
 }
 
 // titleSeparators are what sites put between a title and their name.

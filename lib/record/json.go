@@ -457,14 +457,8 @@ func appendQuoted(buf []byte, s string) []byte {
 				out = slices.Grow(out[:o], len(s)-i+len(s)/8+16)
 				out = out[:cap(out)]
 			}
-			if e := shortEscape[c]; e != 0 {
-				out[o], out[o+1] = '\\', e
-				o += 2
-			} else {
-				o += copy(out[o:], `\u00`)
-				out[o], out[o+1] = hex[c>>4], hex[c&0xf]
-				o += 2
-			}
+			e := appendEscaped(out[:o], c) // in place: the room is there
+			o = len(e)
 			i++
 		}
 		for i < len(s) && i+8 > len(s) && plainByte[s[i]] {
@@ -529,16 +523,10 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
+// appendEscaped appends the escape of ASCII byte c: two bytes (shortEscape), else \u00XX.
 func appendEscaped(buf []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(buf, '\\', c)
-	case '\n':
-		return append(buf, '\\', 'n')
-	case '\r':
-		return append(buf, '\\', 'r')
-	case '\t':
-		return append(buf, '\\', 't')
+	if e := shortEscape[c]; e != 0 {
+		return append(buf, '\\', e)
 	}
 	return append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
 }
