@@ -32,6 +32,7 @@ func algoFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: "faithful", Usage: "the paper's algorithm: top a% by count, FindOptimal from (2, 1), every kept run; other flags then change single parts"},
 		&ucli.StringFlag{Name: "unit", Value: "rune", Usage: "what an n-gram counts: rune (characters) or byte"},
+		&ucli.BoolFlag{Name: "skip-invisible", Value: d.SkipInvisible, Usage: "take the units from outside comments and scripts, which no reader sees (--skip-invisible=false: from every character, as the paper; off with --faithful unless given)"},
 		&ucli.IntFlag{Name: "n", Value: d.N, Usage: "the n-gram length (0: search it); with --faithful, force it together with --a"},
 		&ucli.IntFlag{Name: "a", Usage: "force the percentage: W = the top a% of the distinct n-grams by rank (with --n; turns off the default --min-doc-frac)"},
 		&ucli.StringFlag{Name: "rank", Value: "count", Usage: "rank n-grams by count (the paper) or df (number of sample pages holding them, then count)"},
@@ -76,6 +77,9 @@ func options(c *ucli.Context) (ngramcut.Options, error) {
 	}
 	if c.IsSet("min-doc-frac") {
 		o.MinDocFrac = c.Float64("min-doc-frac")
+	}
+	if c.IsSet("skip-invisible") {
+		o.SkipInvisible = c.Bool("skip-invisible")
 	}
 	if c.IsSet("delims") {
 		o.Delims = c.Bool("delims")

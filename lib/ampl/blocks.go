@@ -68,7 +68,7 @@ func countWords(s string) float64 {
 			i += end + 1
 			for _, raw := range [...]string{"script", "style"} {
 				if len(tag) >= len(raw) && strings.EqualFold(tag[:len(raw)], raw) {
-					close := indexFold(s[i:], "</"+raw)
+					close := htmltext.IndexFold(s[i:], "</"+raw)
 					if close < 0 {
 						return n
 					}
@@ -142,7 +142,7 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 	}
 	// The <title> is looked for up to its end tag only (a page without one is read once
 	// more, not parsed); its own text is kept too, and hidden.
-	if after := indexFold(html, "</title"); after >= 0 {
+	if after := htmltext.IndexFold(html, "</title"); after >= 0 {
 		title := plainText(htmltext.Title(html[:after+len("</title>")]))
 		best, bestLen := -1, 0
 		for b, bl := range blocks {
@@ -174,19 +174,3 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 
 // plainText lower-cases s and folds its runs of white space into one space, trimmed.
 func plainText(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-
-// indexFold is strings.Index for an ASCII lower-case needle, ignoring ASCII case, without
-// copying the haystack.
-func indexFold(s, needle string) int {
-	for i := 0; i+len(needle) <= len(s); i++ {
-		j := i
-		if j = strings.IndexByte(s[i:], needle[0]); j < 0 {
-			return -1
-		}
-		i += j
-		if i+len(needle) <= len(s) && strings.EqualFold(s[i:i+len(needle)], needle) {
-			return i
-		}
-	}
-	return -1
-}

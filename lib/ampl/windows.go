@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"math"
 	"math/bits"
 	"slices"
-	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -295,57 +295,14 @@ type segment struct {
 // in order. Those are never content: they are marked as template without being read, which
 // spares about a quarter of a news page's bytes (half of a modern page's) the hashing.
 func segments(text string, dst []segment) []segment {
-	at := 0
-	for i := 0; i < len(text); {
-		j := strings.IndexByte(text[i:], '<')
-		if j < 0 {
-			break
+	for at := 0; at < len(text); {
+		start, end := htmltext.NextInvisible(text, at, htmltext.AllInvisible)
+		if start > at {
+			dst = append(dst, segment{from: at, to: start})
 		}
-		i += j
-		end := invisibleEnd(text, i)
-		if end <= i {
-			i++
-			continue
-		}
-		if i > at {
-			dst = append(dst, segment{from: at, to: i})
-		}
-		at, i = end, end
-	}
-	if at < len(text) {
-		dst = append(dst, segment{from: at, to: len(text)})
+		at = end
 	}
 	return dst
-}
-
-// invisibleEnd returns the end of the comment, script or style element that starts at
-// text[i] ('<'), or i when none does; one left open runs to the end of the text.
-func invisibleEnd(text string, i int) int {
-	rest := text[i:]
-	if strings.HasPrefix(rest, "<!--") {
-		if k := strings.Index(rest[4:], "-->"); k >= 0 {
-			return i + 4 + k + 3
-		}
-		return len(text)
-	}
-	for _, name := range [...]string{"script", "style"} {
-		if len(rest) > len(name)+1 && strings.EqualFold(rest[1:1+len(name)], name) {
-			switch rest[1+len(name)] {
-			case '>', ' ', '\t', '\n', '\r', '\f', '/':
-			default:
-				continue
-			}
-			k := indexFold(rest, "</"+name)
-			if k < 0 {
-				return len(text)
-			}
-			if gt := strings.IndexByte(rest[k:], '>'); gt >= 0 {
-				return i + k + gt + 1
-			}
-			return len(text)
-		}
-	}
-	return i
 }
 
 // pageCounter counts the pages of each fingerprint of one bucket: an open-addressing table

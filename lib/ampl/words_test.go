@@ -62,17 +62,6 @@ func TestDropShortBlocks(t *testing.T) {
 	}
 }
 
-func TestIndexFold(t *testing.T) {
-	for _, c := range []struct {
-		s, n string
-		want int
-	}{{"abc</SCRIPT>", "</script", 3}, {"</scrip", "</script", -1}, {"x<y</Style", "</style", 3}, {"", "<", -1}} {
-		if got := indexFold(c.s, c.n); got != c.want {
-			t.Errorf("indexFold(%q, %q) = %d, want %d", c.s, c.n, got, c.want)
-		}
-	}
-}
-
 func TestTrimEdgeText(t *testing.T) {
 	s := `x</p><p>In the end<b>y</b> Home</a> Copyright Example Inc`
 	// Marked: "</p><p>In " (edge word "In"), "</b> Home</a>" (text inside: kept marked),

@@ -216,7 +216,7 @@ func (m *Model) RangeString(html string) string {
 // fingerprints and the delimiter rule, a rolling window hash, one probe per position and
 // a running cover end (rangeGeneral).
 func (m *Model) rangeString(html string, s *scratch) []byte {
-	s.units, s.offs = preprocess(html, m.Unit, s.units[:0], s.offs[:0], true)
+	s.units, s.offs = pageUnits(html, m.Unit, m.SkipInvisible, s.units[:0], s.offs[:0], true)
 	u := s.units
 	if cap(s.r) < len(u) {
 		s.r = make([]byte, len(u))

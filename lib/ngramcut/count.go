@@ -138,12 +138,12 @@ type level struct {
 	df       []int32  // by rank: number of pages holding it
 }
 
-func newCorpus(pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
-	return reuseCorpus(nil, pages, unit, hash, rank, delims)
+func newCorpus(pages []string, unit Unit, skip bool, hash Hash, rank Rank, delims bool) *corpus {
+	return reuseCorpus(nil, pages, unit, skip, hash, rank, delims)
 }
 
 // reuseCorpus is newCorpus taking the arrays of old, a corpus done with (nil: none).
-func reuseCorpus(old *corpus, pages []string, unit Unit, hash Hash, rank Rank, delims bool) *corpus {
+func reuseCorpus(old *corpus, pages []string, unit Unit, skip bool, hash Hash, rank Rank, delims bool) *corpus {
 	total := 0
 	for _, p := range pages {
 		total += len(p)
@@ -160,7 +160,7 @@ func reuseCorpus(old *corpus, pages []string, unit Unit, hash Hash, rank Rank, d
 	}
 	for _, p := range pages {
 		c.starts = append(c.starts, int32(len(c.units)))
-		c.units, _ = preprocess(p, unit, c.units, nil, false)
+		c.units, _ = pageUnits(p, unit, skip, c.units, nil, false)
 		if l := len(c.units) - int(c.starts[len(c.starts)-1]); l > c.maxLen {
 			c.maxLen = l
 		}

@@ -56,7 +56,7 @@ func TestTagCollision(t *testing.T) {
 		a, b := string(runes(g1)), string(runes(g2))
 		pages := []string{a + "x" + b + "y" + a + b + a, b + "z" + b + a + "x" + b, a + a + "q" + b}
 		for _, direct := range []bool{true, false} {
-			c := newCorpus(pages, Rune, hash, ByCount, false)
+			c := newCorpus(pages, Rune, false, hash, ByCount, false)
 			if !direct {
 				c.level(n - 1)
 			}
@@ -84,7 +84,7 @@ func TestTableGrows(t *testing.T) {
 		pages = append(pages, b.String())
 	}
 	for _, hash := range []Hash{Rolling, XXHash} {
-		c := newCorpus(pages, Rune, hash, ByDocFreq, false)
+		c := newCorpus(pages, Rune, false, hash, ByDocFreq, false)
 		grown := 0
 		for n := 1; n <= 12; n++ {
 			l := c.level(n)
@@ -96,7 +96,7 @@ func TestTableGrows(t *testing.T) {
 		if grown == 0 {
 			t.Fatalf("%v: no table grew", hash)
 		}
-		direct := newCorpus(pages, Rune, hash, ByDocFreq, false)
+		direct := newCorpus(pages, Rune, false, hash, ByDocFreq, false)
 		l := direct.level(9)
 		checkRanks(t, direct, l, ByDocFreq)
 		if est := direct.estimateDistinct(9); est < l.distinct*9/10 || est > l.distinct*11/10 {

@@ -31,7 +31,7 @@ func TestEstimateDistinct(t *testing.T) {
 		pages = append(pages, b.String())
 	}
 	for _, unit := range []Unit{Rune, Byte} {
-		c := newCorpus(pages, unit, Rolling, ByCount, false)
+		c := newCorpus(pages, unit, false, Rolling, ByCount, false)
 		for _, n := range []int{2, 3, 5, 8, 9, 20} {
 			got, want := c.estimateDistinct(n), estimateDistinctPlain(c, n)
 			if got != want {
@@ -46,7 +46,7 @@ func TestEstimateDistinct(t *testing.T) {
 
 // BenchmarkEstimateDistinct is estimateDistinct over 10 MB of real pages at n = 20.
 func BenchmarkEstimateDistinct(b *testing.B) {
-	c := newCorpus(benchSample(b, 10<<20), Rune, Rolling, ByDocFreq, false)
+	c := newCorpus(benchSample(b, 10<<20), Rune, false, Rolling, ByDocFreq, false)
 	b.SetBytes(int64(len(c.units)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -39,7 +39,7 @@ func (m *Model) find(html string, cv *Covered) Found {
 	defer scratchPool.Put(s)
 	// The range string comes from the evidence's pass, which probes every n-gram anyway:
 	// its covered runs are the range string's 0s (rangeString would probe again).
-	s.units, s.offs = preprocess(html, m.Unit, s.units[:0], s.offs[:0], true)
+	s.units, s.offs = pageUnits(html, m.Unit, m.SkipInvisible, s.units[:0], s.offs[:0], true)
 	if cap(s.r) < len(s.units) {
 		s.r = make([]byte, len(s.units))
 	}

@@ -1,5 +1,7 @@
 package ngramcut
 
+import "github.com/chaffkit/chaff/lib/htmltext"
+
 // Huge pages. Spans holds, per unit of a page, its code, its byte offset, its range
 // string byte and (coverRolling) a prefix hash: 17 bytes per character, 900 MB for a
 // 50 MB page. Above leanPageBytes a page is instead preprocessed in pieces of about
@@ -24,18 +26,36 @@ const (
 // on, moved forward to an ASCII byte that is not white space. Such a byte is one unit
 // whatever comes before it (no character's encoding holds it, and no run of spaces
 // goes through it), so preprocessing the pieces one by one gives the page's units. A
-// page without such a byte for long just makes a longer piece.
-func nextCut(html string, from int) int {
+// page without such a byte for long just makes a longer piece. With skip (the units
+// leave comments and scripts out) the cut is moved past an element it would
+// fall in or start: each piece holds whole elements, and starts with a unit.
+func nextCut(html string, from int, skip bool) int {
 	cut := from + leanPieceBytes
-	for cut < len(html) && (html[cut] >= 0x80 || isSpaceByte[html[cut]]) {
-		cut++
+	for {
+		for cut < len(html) && (html[cut] >= 0x80 || isSpaceByte[html[cut]]) {
+			cut++
+		}
+		if !skip || cut >= len(html) {
+			return min(cut, len(html))
+		}
+		end := 0 // the end of the last element starting before the cut, or at it
+		for at := from; ; {
+			start, e := htmltext.NextInvisible(html, at, skipped)
+			if start > cut {
+				break
+			}
+			at, end = e, e
+		}
+		if end <= cut {
+			return cut
+		}
+		cut = end
 	}
-	return min(cut, len(html))
 }
 
 // rangeLean is rangeString for a huge page, piece by piece (see above).
 func (m *Model) rangeLean(html string) []byte {
-	r := make([]byte, unitCount(html, m.Unit))
+	r := make([]byte, unitCount(html, m.Unit, m.SkipInvisible))
 	n := m.N
 	if n <= 0 || len(m.W) == 0 || len(r) < n {
 		fillOnes(r) // as rangeString: no MinRun when nothing can be covered
@@ -46,8 +66,8 @@ func (m *Model) rangeLean(html string) []byte {
 	base := 0      // position of u[0] in the page
 	coverEnd := -1
 	for from := 0; from < len(html); {
-		to := nextCut(html, from)
-		u, _ = preprocess(html[from:to], m.Unit, u, nil, false)
+		to := nextCut(html, from, m.SkipInvisible)
+		u, _ = pageUnits(html[from:to], m.Unit, m.SkipInvisible, u, nil, false)
 		npos := len(u) - n + 1 // n-grams that start in u and end in it
 		if npos > 0 {
 			coverEnd = m.coverWindow(u, base, npos, r, t, coverEnd)
@@ -93,8 +113,8 @@ func (m *Model) leanOffsets(html string, pos []int) {
 	next := 0 // the next position to translate
 	base := 0 // position of the piece's first unit
 	for from := 0; from < len(html) && next < len(pos); {
-		to := nextCut(html, from)
-		units, offs = preprocess(html[from:to], m.Unit, units[:0], offs[:0], true)
+		to := nextCut(html, from, m.SkipInvisible)
+		units, offs = pageUnits(html[from:to], m.Unit, m.SkipInvisible, units[:0], offs[:0], true)
 		for next < len(pos) && pos[next] < base+len(offs) {
 			pos[next] = from + int(offs[pos[next]-base])
 			next++

@@ -84,7 +84,7 @@ func TestLearnerReuse(t *testing.T) {
 func TestDirectLevelFingerprints(t *testing.T) {
 	for _, unit := range []Unit{Rune, Byte} {
 		for _, delims := range []bool{false, true} {
-			c := newCorpus(append(sitePages(9, 5), "short", "日本語のページ、日本語のページ。"), unit, Rolling, ByDocFreq, delims)
+			c := newCorpus(append(sitePages(9, 5), "short", "日本語のページ、日本語のページ。"), unit, false, Rolling, ByDocFreq, delims)
 			for _, n := range []int{20, 3, 4} {
 				l := c.level(n)
 				want := 0

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // modelWith builds a model whose W is exactly the given n-grams.
@@ -118,22 +120,65 @@ func TestPreprocessOffsets(t *testing.T) {
 	}
 }
 
-// TestUnitCount: the unit count of a page without W is the preprocessing's.
+// TestUnitCount: the unit count of a page without W is the preprocessing's, with the
+// invisible elements skipped or not.
 func TestUnitCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for trial := 0; trial < 500; trial++ {
-		const alpha = " \t\n\ra<\xe3\x81\x82\xff" // spaces, ASCII, parts of UTF-8, invalid
-		b := make([]byte, rng.IntN(30))
-		for i := range b {
-			b[i] = alpha[rng.IntN(len(alpha))]
+	alpha := []string{" ", "\t", "\n", "\r", "a", "<", "\xe3\x81\x82", "\xff", "<script>x</script>", "<!--", "-->", "<style "}
+	for trial := 0; trial < 1000; trial++ {
+		var b strings.Builder
+		for range rng.IntN(30) {
+			b.WriteString(alpha[rng.IntN(len(alpha))])
 		}
 		for _, unit := range []Unit{Rune, Byte} {
-			u, _ := preprocess(string(b), unit, nil, nil, false)
-			if got := unitCount(string(b), unit); got != len(u) {
-				t.Fatalf("%v %q: %d units, want %d", unit, b, got, len(u))
+			for _, skip := range []bool{false, true} {
+				u, _ := pageUnits(b.String(), unit, skip, nil, nil, false)
+				if got := unitCount(b.String(), unit, skip); got != len(u) {
+					t.Fatalf("%v skip=%v %q: %d units, want %d", unit, skip, b.String(), got, len(u))
+				}
 			}
 		}
 	}
+}
+
+// TestSkipInvisible: a page's units with its comments and scripts skipped are
+// those of the page with them cut out, and each unit's offset is where its bytes are in
+// the page.
+func TestSkipInvisible(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	alpha := []string{" ", "  ", "\n", "a", "b", "é", "<p>", "<script src=x>a  b</script>", "<!-- c -->", "<style>p{}</style>", "<SCRIPT>", "</script>", "<!--"}
+	for trial := 0; trial < 2000; trial++ {
+		var b strings.Builder
+		for range rng.IntN(25) {
+			b.WriteString(alpha[rng.IntN(len(alpha))])
+		}
+		page := b.String()
+		var cut strings.Builder // the page with its invisible elements cut out
+		for at := 0; at < len(page); {
+			start, end := htmltext.NextInvisible(page, at, skipped)
+			cut.WriteString(page[at:start])
+			at = end
+		}
+		want, _ := preprocess(cut.String(), Rune, nil, nil, false)
+		got, offs := pageUnits(page, Rune, true, nil, nil, true)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q: units %q, want those of %q: %q", page, string(runesOf(got)), cut.String(), string(runesOf(want)))
+		}
+		for i, o := range offs {
+			r, _ := utf8.DecodeRuneInString(page[o:])
+			if uint32(r) != got[i] && !(got[i] == ' ' && isSpaceByte[page[o]]) {
+				t.Fatalf("%q: unit %d %q at offset %d, where the page has %q", page, i, rune(got[i]), o, r)
+			}
+		}
+	}
+}
+
+func runesOf(u []uint32) []rune {
+	r := make([]rune, len(u))
+	for i, x := range u {
+		r[i] = rune(x)
+	}
+	return r
 }
 
 // TestCountsAgainstBruteForce checks countsort, ranks (ties by first occurrence), the
@@ -153,7 +198,7 @@ func TestCountsAgainstBruteForce(t *testing.T) {
 		for _, rank := range []Rank{ByCount, ByDocFreq} {
 			for _, delims := range []bool{false, true} {
 				for _, hash := range []Hash{Rolling, XXHash} {
-					c := newCorpus(pages, Rune, hash, rank, delims)
+					c := newCorpus(pages, Rune, false, hash, rank, delims)
 					for n := 1; n <= 8; n++ {
 						l := c.level(n)
 						ranked := bruteRank(c, n, rank, delims)
@@ -393,7 +438,7 @@ func TestForcedCutPoint(t *testing.T) {
 	if m.N != 9 || m.A != 7 || len(m.Path) != 1 {
 		t.Fatalf("got n=%d a=%d path %v", m.N, m.A, m.Path)
 	}
-	c := newCorpus(pages, Rune, Rolling, ByCount, false)
+	c := newCorpus(pages, Rune, false, Rolling, ByCount, false)
 	l := c.level(9)
 	if want := cutSize(l.distinct, 7); len(m.W) != want {
 		t.Errorf("|W| = %d, want %d", len(m.W), want)
@@ -443,11 +488,11 @@ func TestDirectLevel(t *testing.T) {
 	for _, hash := range []Hash{Rolling, XXHash} {
 		for _, delims := range []bool{false, true} {
 			for n := 2; n <= 9; n++ {
-				seq := newCorpus(pages, Rune, hash, ByDocFreq, delims)
+				seq := newCorpus(pages, Rune, false, hash, ByDocFreq, delims)
 				for k := 1; k <= n; k++ {
 					seq.level(k)
 				}
-				direct := newCorpus(pages, Rune, hash, ByDocFreq, delims)
+				direct := newCorpus(pages, Rune, false, hash, ByDocFreq, delims)
 				a, b := seq.level(n), direct.level(n)
 				if a.distinct != b.distinct || a.multi != b.multi {
 					t.Fatalf("n=%d: distinct %d/%d multi %d/%d", n, a.distinct, b.distinct, a.multi, b.multi)
@@ -470,7 +515,7 @@ func TestDirectLevel(t *testing.T) {
 				}
 				// going back recounts directly over reused arrays, then extends again
 				for _, k := range []int{1, 2, 3} {
-					fresh := newCorpus(pages, Rune, hash, ByDocFreq, delims)
+					fresh := newCorpus(pages, Rune, false, hash, ByDocFreq, delims)
 					for j := 1; j <= k; j++ {
 						fresh.level(j)
 					}
@@ -652,17 +697,17 @@ func TestMaxSamplePage(t *testing.T) {
 func TestLeanPath(t *testing.T) {
 	defer func() { leanPageBytes, leanPieceBytes = defaultLeanPageBytes, defaultLeanPieceBytes }()
 	rng := rand.New(rand.NewPCG(7, 8))
-	alpha := []string{"a", "b", "c", " ", "  ", "\t\n", "<", ">", ".", "é", "あ", "\xff", "\xe3\x81", "<div>ab</div>"}
-	for trial := 0; trial < 300; trial++ {
+	alpha := []string{"a", "b", "c", " ", "  ", "\t\n", "<", ">", ".", "é", "あ", "\xff", "\xe3\x81", "<div>ab</div>", "<script>a b</script>", "<!-- é -->", "<STYLE>x"}
+	for trial := 0; trial < 600; trial++ {
 		var b strings.Builder
 		for i := 0; i < rng.IntN(150); i++ {
 			b.WriteString(alpha[rng.IntN(len(alpha))])
 		}
 		x := b.String()
-		unit := Unit(rng.IntN(2))
-		u, _ := preprocess(x, unit, nil, nil, false)
+		unit, skip := Unit(rng.IntN(2)), rng.IntN(2) == 0
+		u, _ := pageUnits(x, unit, skip, nil, nil, false)
 		n := 2 + rng.IntN(6)
-		m := &Model{N: n, Unit: unit, Hash: Hash(rng.IntN(2)), Delims: rng.IntN(3) == 0, Snap: rng.IntN(2) == 0}
+		m := &Model{N: n, Unit: unit, SkipInvisible: skip, Hash: Hash(rng.IntN(2)), Delims: rng.IntN(3) == 0, Snap: rng.IntN(2) == 0}
 		if rng.IntN(2) == 0 {
 			m.MinRun, m.Bridge = 1+rng.IntN(6), rng.IntN(2) == 0
 		}
@@ -678,8 +723,8 @@ func TestLeanPath(t *testing.T) {
 		gotRange, gotSpans := m.RangeString(x), m.Spans(x)
 		leanPageBytes, leanPieceBytes = defaultLeanPageBytes, defaultLeanPieceBytes
 		if gotRange != wantRange || !equalSpans(gotSpans, wantSpans) {
-			t.Fatalf("x=%q model n=%d %v %v delims=%v minrun=%d bridge=%v snap=%v |W|=%d:\nrange %s\nwant  %s\nspans %v\nwant  %v",
-				x, n, m.Unit, m.Hash, m.Delims, m.MinRun, m.Bridge, m.Snap, len(m.W), gotRange, wantRange, gotSpans, wantSpans)
+			t.Fatalf("x=%q model n=%d %v skip=%v %v delims=%v minrun=%d bridge=%v snap=%v |W|=%d:\nrange %s\nwant  %s\nspans %v\nwant  %v",
+				x, n, m.Unit, m.SkipInvisible, m.Hash, m.Delims, m.MinRun, m.Bridge, m.Snap, len(m.W), gotRange, wantRange, gotSpans, wantSpans)
 		}
 	}
 }

@@ -114,7 +114,7 @@ func Grid(pages []string, opt Options, maxN, maxA int) ([][]int64, error) {
 		opt.Rank = ByDocFreq
 		maxA = 1
 	}
-	c := newCorpus(samplePages(pages, opt.MaxSamplePage), opt.Unit, opt.Hash, opt.Rank, opt.Delims)
+	c := newCorpus(samplePages(pages, opt.MaxSamplePage), opt.Unit, opt.SkipInvisible, opt.Hash, opt.Rank, opt.Delims)
 	minDF := minDocs(opt.MinDocFrac, c.pages())
 	var out [][]int64
 	for n := 2; n <= maxN; n++ {

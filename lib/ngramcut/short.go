@@ -57,7 +57,7 @@ func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
 	}
 	// The <title> is looked for up to its end tag only (a page without one is read once
 	// more, not parsed); its own text is a run too, and hidden.
-	if after := indexFold(html, "</title"); after >= 0 {
+	if after := htmltext.IndexFold(html, "</title"); after >= 0 {
 		title := foldSpace(htmltext.Title(html[:after+len("</title>")]))
 		best, bestLen := -1, 0
 		for b := range runs {
@@ -119,26 +119,4 @@ func wordCount(s string) float64 {
 		}
 	}
 	return n
-}
-
-// indexFold is the index of the first occurrence of the lower-case ASCII needle in s,
-// ignoring ASCII case, or -1.
-func indexFold(s, needle string) int {
-	for i := 0; i+len(needle) <= len(s); i++ {
-		j := 0
-		for j < len(needle) {
-			c := s[i+j]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c != needle[j] {
-				break
-			}
-			j++
-		}
-		if j == len(needle) {
-			return i
-		}
-	}
-	return -1
 }
