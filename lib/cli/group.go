@@ -207,13 +207,13 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 }
 
 // distinct returns the pages that are not copies of an earlier page (same
-// htmltext.Fingerprint: the same visible text, numbers aside). A page
+// htmltext.Fingerprint: the same text, markup and numbers aside). A page
 // crawled twice (a re-crawl, two URLs of one page, a session id in its
 // links) would otherwise weigh twice in learning, and to a learner that
 // counts what pages share (repeated blocks, n-grams, substrings, clusters)
 // all of its content looks like template. Every page is still applied and
 // emitted. A site of one page has no copies: its page is not fingerprinted
-// (a full render of it, for nothing; most sites of a dump of unrelated pages).
+// (a scan of it, for nothing; most sites of a dump of unrelated pages).
 func distinct(pages []*page.Page) []*page.Page {
 	if len(pages) < 2 {
 		return append([]*page.Page(nil), pages...)

@@ -38,8 +38,7 @@
 //     breaks still come from the whole page's structure.
 //
 // The renderer streams over the tokens in one pass and allocates little
-// beyond its output. A Tape keeps what that pass reads of a page (its text
-// events outside hidden elements), for a page rendered more than once (its
-// fingerprint, then its kept text): the same text without a second scan.
-// All functions are safe for concurrent use.
+// beyond its output. Fingerprint, for telling copies of a page, reads the
+// page's bytes once without the tokenizer. All functions are safe for
+// concurrent use.
 package htmltext

@@ -6,12 +6,13 @@ func TestFingerprint(t *testing.T) {
 	page := `<html><head><title>T</title></head><body><div id="a"><p>Breaking news on 12 May 2013: the river rose.</p><a href="/x?sid=1">Home</a></div></body></html>`
 	same := []string{
 		page + "<!-- crawled 2026-11-23 -->",
-		`<html><body><div id="b" class="c"><p>Breaking news on 3 May 2014: the river rose.</p><a href="/x?sid=2">Home</a></div></body></html>`,
-		`<html><body><div><p>Breaking news on 12 May 2013:   the river rose.</p><a>Home</a></div><script>var seen = 42;</script></body></html>`,
+		`<html><head><title>T</title><style>p { margin: 0 }</style></head><body><div id="b" class="c"><p>Breaking news on 3 May 2014: the river rose.</p><a href="/x?sid=2">Home</a></div></body></html>`,
+		"<html><head><title>T</title></head>\n<body>\n  <div><p>Breaking news on 12 May 2013:   the river rose.</p>\n<a>Home</a></div><script>var seen = '<p>42</p>';</script></body></html>",
 	}
 	other := []string{
 		`<html><body><div><p>Breaking news on 12 May 2013: the river fell.</p><a href="/x">Home</a></div></body></html>`,
-		`<html><body><div><p>Breaking news on 12 May 2013: the river rose.</p></div></body></html>`,
+		`<html><head><title>T</title></head><body><div><p>Breaking news on 12 May 2013: the river rose.</p></div></body></html>`,
+		`<html><head><title>T</title></head><body><div><p>Breaking news on 12 May 2013: the river rose.</p><a href="/x?sid=1">Home</a><p>More</p></div></body></html>`,
 		`<html><body><div><p>Breaking news on May 2013: the river rose.</p><a href="/x">Home</a></div></body></html>`,
 	}
 	want := Fingerprint(page)

@@ -116,7 +116,7 @@ type textEvent struct {
 }
 
 // visible yields the page's text events outside hidden elements, in order: the one scan
-// of a page that render and NewTape make.
+// of a page that render makes.
 type visible struct {
 	sc     *dom.Scanner
 	html   string
@@ -190,51 +190,6 @@ func (r *renderer) event(html string, ev textEvent, spans [][2]int, k int, all b
 		i = r.text(html, i, lim, ev.end, decode, kept)
 	}
 	return k
-}
-
-// Tape is a page's text events (outside hidden elements, with the line breaks due before
-// them), recorded in one scan of the page, so that its whole text and the text of any spans
-// of it render without scanning the page again: a run renders a page it learned from twice,
-// for its Fingerprint and for the text of its kept spans. Rendering from a Tape gives the
-// same text as Render and RenderSpans of its page. A Tape is read-only and safe for
-// concurrent use.
-type Tape struct {
-	html string
-	ev   []textEvent
-}
-
-// NewTape scans html once and records its text events.
-func NewTape(html string) *Tape {
-	t := &Tape{html: html}
-	v := visible{sc: dom.NewScanner(html), html: html}
-	for {
-		ev, ok := v.next()
-		if !ok {
-			break
-		}
-		t.ev = append(t.ev, ev)
-	}
-	return t
-}
-
-// Render is Render of the tape's page.
-func (t *Tape) Render() string { return t.render(nil, true) }
-
-// RenderSpans is RenderSpans of the tape's page.
-func (t *Tape) RenderSpans(spans [][2]int) string {
-	return t.render(normalize(spans, len(t.html)), false)
-}
-
-// Fingerprint is Fingerprint of the tape's page.
-func (t *Tape) Fingerprint() uint64 { return fingerprint(t.html, t.Render()) }
-
-func (t *Tape) render(spans [][2]int, all bool) string {
-	r := renderer{out: make([]byte, 0, outSize(t.html, spans, all))}
-	k := 0
-	for _, ev := range t.ev {
-		k = r.event(t.html, ev, spans, k, all)
-	}
-	return r.result()
 }
 
 // hasHiddenAttr reports whether the start tag hides its element: the

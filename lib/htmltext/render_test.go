@@ -53,13 +53,6 @@ func TestRender(t *testing.T) {
 			if got := RenderSpans(c.html, [][2]int{{0, len(c.html)}}); got != c.want {
 				t.Errorf("RenderSpans(all) = %q, want %q", got, c.want)
 			}
-			tape := NewTape(c.html)
-			if got := tape.Render(); got != c.want {
-				t.Errorf("Tape.Render = %q, want %q", got, c.want)
-			}
-			if got, want := tape.Fingerprint(), Fingerprint(c.html); got != want {
-				t.Errorf("Tape.Fingerprint = %x, Fingerprint %x", got, want)
-			}
 		})
 	}
 }
@@ -102,9 +95,6 @@ func TestRenderSpans(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := RenderSpans(page, c.spans); got != c.want {
 				t.Errorf("RenderSpans(%v)\n got %q\nwant %q", c.spans, got, c.want)
-			}
-			if got := NewTape(page).RenderSpans(c.spans); got != c.want {
-				t.Errorf("Tape.RenderSpans(%v)\n got %q\nwant %q", c.spans, got, c.want)
 			}
 		})
 	}

@@ -39,7 +39,6 @@ type Page struct {
 
 	fpOnce sync.Once
 	fp     uint64
-	tape   atomic.Pointer[htmltext.Tape] // made with the fingerprint, until Drop
 
 	mu   sync.Mutex
 	memo map[any]any
@@ -117,26 +116,15 @@ func (p *Page) FlattenedIfParsed() (n int, parsed bool) {
 	return p.flattened, p.doc != nil
 }
 
-// Fingerprint is htmltext.Fingerprint of the page (its visible text, digit runs as one
-// symbol), computed once: copies of a page have the same one, and learning counts them
-// once. The page's htmltext.Tape, made for it, is kept until Drop for RenderSpans.
+// Fingerprint is htmltext.Fingerprint of the page (its text, digit runs as one symbol),
+// computed once: copies of a page have the same one, and learning counts them once.
 func (p *Page) Fingerprint() uint64 {
-	p.fpOnce.Do(func() {
-		t := htmltext.NewTape(p.HTML)
-		p.fp = t.Fingerprint()
-		p.tape.Store(t)
-	})
+	p.fpOnce.Do(func() { p.fp = htmltext.Fingerprint(p.HTML) })
 	return p.fp
 }
 
-// RenderSpans is htmltext.RenderSpans of the page: from the tape that Fingerprint made when
-// it was asked for since the last Drop (the page is not scanned again), else from the HTML.
-func (p *Page) RenderSpans(spans [][2]int) string {
-	if t := p.tape.Load(); t != nil {
-		return t.RenderSpans(spans)
-	}
-	return htmltext.RenderSpans(p.HTML, spans)
-}
+// RenderSpans is htmltext.RenderSpans of the page.
+func (p *Page) RenderSpans(spans [][2]int) string { return htmltext.RenderSpans(p.HTML, spans) }
 
 // Memo returns what build returned the first time Memo was called with key on this page,
 // calling it now if it was not: an algorithm's own form of the page (rtdm's labelled tree,
@@ -168,11 +156,9 @@ func MemoEach[T any](pages []*Page, key any, vals []*T) {
 	}
 }
 
-// Drop lets the tree, the memos and the text tape go (the page is emitted, or will wait
-// long): a later Doc parses the page again. It must not be called while another goroutine
-// uses the page.
+// Drop lets the tree and the memos go (the page is emitted, or will wait long): a later
+// Doc parses the page again. It must not be called while another goroutine uses the page.
 func (p *Page) Drop() {
-	p.tape.Store(nil)
 	p.docMu.Lock()
 	p.doc, p.flattened = nil, 0
 	p.docMu.Unlock()
