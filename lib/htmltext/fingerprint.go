@@ -13,8 +13,8 @@ import (
 // view counter) have the same fingerprint. A page without such text is fingerprinted by
 // its bytes, so that pages of scripts alone are not all one page. It reads each byte once,
 // without the tokenizer: no entity is decoded and no element is hidden (a rendered text
-// made it 4 times slower, and took two different shop pages whose visible text was the
-// same "enable JavaScript" line for copies).
+// made it 4 times slower, and took two pages of a shop, a product and a collection whose
+// content is in hidden elements, for copies: their menu and footer were the same).
 func Fingerprint(html string) uint64 {
 	d := xxhash.New()
 	var buf [4096]byte
