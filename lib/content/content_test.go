@@ -638,3 +638,22 @@ func TestQuality(t *testing.T) {
 		t.Errorf("nothing kept of a page without content: F1 %v, want 1", f)
 	}
 }
+
+// TestRenderKeepsCodeLines: a kept pre element comes out with its own lines and indentation
+// (its block's text joins them), once however many of its blocks are kept; a line of text
+// around it is a line as before.
+func TestRenderKeepsCodeLines(t *testing.T) {
+	src := "<html><body><p>Print a greeting:</p><pre><code>func main() {   \n" +
+		"    fmt.Println(&quot;hi&quot;)<br>}\n</code><b>// done</b></pre><p>That is all.</p></body></html>"
+	for _, root := range []*dom.Node{dom.Parse(src), dom.Parse(src, dom.DropSpaceText())} {
+		p := Segment(src, root)
+		kept := make([]bool, len(p.Blocks))
+		for i := range kept {
+			kept[i] = true
+		}
+		want := "Print a greeting:\nfunc main() {\n    fmt.Println(\"hi\")\n}\n// done\nThat is all."
+		if got := p.Render(kept); got != want {
+			t.Errorf("Render = %q, want %q (blocks %q)", got, want, blockTexts(p))
+		}
+	}
+}

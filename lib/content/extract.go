@@ -112,7 +112,8 @@ func (p *Page) Keep(s []float32, th float32) []bool {
 	return kept
 }
 
-// Render returns the text of the kept blocks, one line each.
+// Render returns the text of the kept blocks, one line each; a preformatted element's
+// text (code) with its own lines, once.
 func (p *Page) Render(kept []bool) string {
 	n := 0
 	for i, k := range kept {
@@ -122,14 +123,20 @@ func (p *Page) Render(kept []bool) string {
 	}
 	var b strings.Builder
 	b.Grow(n)
-	for i, k := range kept {
-		if !k {
+	for i := 0; i < len(kept); i++ {
+		if !kept[i] {
 			continue
+		}
+		text := p.Blocks[i].Text
+		if p.PreOf(i) != nil {
+			var next int
+			text, next = p.PreText(i, kept)
+			i = next - 1
 		}
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(p.Blocks[i].Text)
+		b.WriteString(text)
 	}
 	return b.String()
 }

@@ -9,7 +9,6 @@
 package markdown
 
 import (
-	"html"
 	"strconv"
 	"strings"
 
@@ -19,7 +18,7 @@ import (
 
 // Render writes the kept blocks of p (kept[i] for p.Blocks[i]) as Markdown.
 func Render(p *content.Page, kept []bool) string {
-	w := writer{p: p, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}}
+	w := writer{p: p, kept: kept, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}}
 	for i, k := range kept {
 		if k {
 			w.block(i)
@@ -36,6 +35,7 @@ func Render(p *content.Page, kept []bool) string {
 // the last table cell written, and the preformatted elements already fenced.
 type writer struct {
 	p      *content.Page
+	kept   []bool
 	b      strings.Builder
 	last   lineKind
 	row    *dom.Node         // the tr of the row being written
@@ -76,18 +76,18 @@ func (w *writer) block(i int) {
 		w.b.WriteByte(' ')
 		w.b.WriteString(blk.Text)
 	case blk.Flags&content.InPre != 0:
-		pre := ancestor(owner, "pre")
+		pre := w.p.PreOf(i)
 		if pre == nil {
 			w.start(paragraph)
 			w.b.WriteString(blk.Text)
 			break
 		}
 		if w.fenced[pre] {
-			return // the element's whole text went into the fence of its first block
+			return // the element's kept text went into the fence of its first kept block
 		}
 		w.fenced[pre] = true
 		w.start(paragraph)
-		code := strings.Trim(preText(w.p.Src, pre), "\n")
+		code, _ := w.p.PreText(i, w.kept)
 		fence := "```"
 		for strings.Contains(code, fence) {
 			fence += "`"
@@ -284,43 +284,4 @@ func listPlace(li *dom.Node) (depth int, ordered bool, n int, top *dom.Node) {
 		}
 	}
 	return depth, ordered, max(n, 0), top
-}
-
-// preText is the text of the element n as the page's source has it: the tags between its
-// start and end removed (a br as a line break), character references decoded, and every space
-// and line break kept (the tree, and so the blocks, leave out text that is only white space).
-func preText(src string, n *dom.Node) string {
-	s := src[n.Start:n.End]
-	var b strings.Builder
-	for s != "" {
-		i := strings.IndexByte(s, '<')
-		if i < 0 || i+1 == len(s) {
-			b.WriteString(s)
-			break
-		}
-		b.WriteString(s[:i])
-		s = s[i:]
-		if c := s[1]; c != '/' && c != '!' && !('a' <= c|0x20 && c|0x20 <= 'z') {
-			b.WriteByte('<') // not a tag: a "<" the page left unescaped
-			s = s[1:]
-			continue
-		}
-		if strings.HasPrefix(s, "<!--") {
-			end := strings.Index(s, "-->")
-			if end < 0 {
-				break
-			}
-			s = s[end+3:]
-			continue
-		}
-		end := strings.IndexByte(s, '>')
-		if end < 0 {
-			break // a tag cut off at the end of the element
-		}
-		if name := strings.ToLower(strings.TrimRight(strings.Fields(s[1:end] + " ")[0], "/")); name == "br" {
-			b.WriteByte('\n')
-		}
-		s = s[end+1:]
-	}
-	return html.UnescapeString(b.String())
 }
