@@ -182,7 +182,7 @@ func (z *tokenizer) endTag(lt int) (html.TokenType, int) {
 // may hold '>'.
 func tagEnd(src string, i int) (nameEnd, end int, ok bool) {
 	n := len(src)
-	for i < n && !isTagSpace(src[i]) && src[i] != '/' && src[i] != '>' {
+	for i < n && tagClass[src[i]]&(tcSpace|tcSlash|tcGT) == 0 {
 		i++
 	}
 	nameEnd = i
@@ -217,7 +217,7 @@ func attrEnd(src string, i int, a *attr) int {
 			i++
 			continue
 		}
-		if isTagSpace(c) || c == '/' || c == '>' || c == '=' {
+		if tagClass[c] != 0 {
 			break
 		}
 		i++
@@ -263,7 +263,7 @@ func attrEnd(src string, i int, a *attr) int {
 		return i + 1 + k + 1
 	default:
 		vs := i
-		for i < n && !isTagSpace(src[i]) && src[i] != '>' {
+		for i < n && tagClass[src[i]]&(tcSpace|tcGT) == 0 {
 			i++
 		}
 		if a != nil {
