@@ -124,6 +124,8 @@ type siteModel struct {
 
 func (sm *siteModel) MarshalJSON() ([]byte, error) { return json.Marshal(sm.m) }
 
+func (sm *siteModel) Bytes() int { return sm.m.Bytes() }
+
 // detail is the "rtdm" member of an extracted page.
 type detail struct {
 	Cluster  int           `json:"cluster"`

@@ -147,6 +147,8 @@ type model struct{ m *sst.Model }
 
 func (m *model) MarshalJSON() ([]byte, error) { return json.Marshal(m.m) }
 
+func (m *model) Bytes() int { return m.m.Bytes() }
+
 // detail is the "sstclean" member of an output record.
 type detail struct {
 	Noisy int      `json:"noisy"`         // page parts dropped as noisy

@@ -141,6 +141,27 @@ func TestCLI(t *testing.T) {
 		// with a line saying so; a negative bound is a usage error.
 		{Name: "run-max-buffer-bytes", Args: []string{"run", "--max-buffer-bytes", "150", "--content", "off"}, Stdin: pages},
 		{Name: "bad-max-buffer-bytes", Args: []string{"run", "--max-buffer-bytes", "-1"}, Stdin: pages, Exit: 2},
+		// --max-models-bytes: the models kept for later pages are bounded; past the bound the
+		// least recently used is let go, and its site, seen again, is learned again from its
+		// later pages. Every page comes out once.
+		{Name: "run-max-models-bytes", Args: []string{"run", "--sample", "1", "--max-models-bytes", "40", "--content", "off"},
+			Stdin: `{"id":"1","site":"a","html":"<p>one</p>"}
+{"id":"2","site":"b","html":"<p>two</p>"}
+{"id":"3","site":"b","html":"<p>three</p>"}
+{"id":"4","site":"c","html":"<p>four</p>"}
+{"id":"5","site":"a","html":"<p>five</p>"}
+`,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if got := strings.Count(stdout, "\n"); got != 5 {
+					t.Errorf("%d records out, want 5:\n%s", got, stdout)
+				}
+				// {"site":"a","pages":1} encodes in 23 bytes: a is let go when b is learned, b
+				// when c is, c when a comes back; b's second page still finds its model.
+				if !strings.Contains(stderr, " models_let_go=3 ") {
+					t.Errorf("summary does not count 3 models let go:\n%s", stderr)
+				}
+			}},
+		{Name: "bad-max-models-bytes", Args: []string{"run", "--max-models-bytes", "-1"}, Stdin: pages, Exit: 2},
 		// Versions, help with examples, the manual page.
 		{Name: "version", Args: []string{"version"}},
 		{Name: "version-flag", Args: []string{"--version"}},

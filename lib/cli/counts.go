@@ -18,6 +18,7 @@ type counts struct {
 	// poorly (stale).
 	joined, inPage, stale int64
 	mojibake              int64            // pages whose HTML was mojibake, decoded again (Env.page)
+	modelsLetGo           int64            // learned models let go past --max-models-bytes (grouper.keep)
 	consumed              map[string]int64 // pages used but not emitted, by why
 	skipped               map[string]int64 // records not emitted, by reason
 	sites                 map[string]struct{}
@@ -32,8 +33,9 @@ func newCounts() *counts {
 
 func (c *counts) site(key string) { c.sites[key] = struct{}{} }
 
-// extra is the content join's figures for the summary line, when it chose any text, and the
-// pages repaired from mojibake, when there were any.
+// extra is the content join's figures for the summary line, when it chose any text, the
+// pages repaired from mojibake and the models let go past --max-models-bytes, when there
+// were any.
 func (c *counts) extra() []Field {
 	var f []Field
 	if c.joined+c.inPage > 0 {
@@ -41,6 +43,9 @@ func (c *counts) extra() []Field {
 	}
 	if c.mojibake > 0 {
 		f = append(f, Field{"mojibake", c.mojibake})
+	}
+	if c.modelsLetGo > 0 {
+		f = append(f, Field{"models_let_go", c.modelsLetGo})
 	}
 	return f
 }
@@ -57,7 +62,7 @@ func (c *counts) skip(reason string, n int64) {
 //
 //	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] in_mb=X [html_mb=X] seconds=X in_mb_per_s=X [html_mb_per_s=X]
 //
-// (extra: a tool's joined=, in_page=, stale= and mojibake=; score's rows=, pages=, ...)
+// (extra: a tool's joined=, in_page=, stale=, mojibake= and models_let_go=; score's rows=, pages=, ...)
 //
 // in_mb is the input's bytes as read (compressed, for a .gz or .zst input), html_mb the
 // pages' HTML after decoding (UTF-8, the unit the algorithms work in); MB are 10^6 bytes.

@@ -160,7 +160,7 @@ func checkFlags(c *ucli.Context) error {
 	for _, chk := range []struct {
 		flag string
 		min  int
-	}{{FlagSample, 1}, {FlagMaxBuffer, 1}, {FlagMaxBufferBytes, 0}, {FlagWorkers, 0}, {FlagMaxErrorsShown, 0}, {FlagMaxRecordBytes, 1}, {FlagMaxDepth, 0}} {
+	}{{FlagSample, 1}, {FlagMaxBuffer, 1}, {FlagMaxBufferBytes, 0}, {FlagMaxModelsBytes, 0}, {FlagWorkers, 0}, {FlagMaxErrorsShown, 0}, {FlagMaxRecordBytes, 1}, {FlagMaxDepth, 0}} {
 		if c.IsSet(chk.flag) && c.Int(chk.flag) < chk.min {
 			return usageError{fmt.Errorf("--%s %d: must be at least %d", chk.flag, c.Int(chk.flag), chk.min)}
 		}

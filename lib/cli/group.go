@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -13,11 +14,18 @@ import (
 // siteState is one site's progress through learning.
 type siteState struct {
 	key     string
+	seq     int          // the order of first appearance
 	pages   []*page.Page // buffered, waiting for the model
 	bytes   int          // their Size, summed
 	model   Model
 	err     error // learning failed
 	learned bool
+	// at is the site's place in the grouper's waiting heap while it waits, -1 after.
+	at int
+	// modelBytes is what the model counts against --max-models-bytes; older and newer link
+	// the learned sites holding a model, least recently used first.
+	modelBytes   int
+	older, newer *siteState
 }
 
 // grouper is the models of run (and of show without --model): it buffers pages per site
@@ -26,7 +34,10 @@ type siteState struct {
 // and hands the buffered and later pages on with the site's model. Sites are learned in a
 // deterministic order: when they fill up, then at the end in order of first appearance.
 // Keyed input is grouped by key, so a group is learned as soon as the key changes and then
-// forgotten: memory holds one site.
+// forgotten: memory holds one site. Otherwise the learned models are kept for the sites'
+// later pages within --max-models-bytes, the least recently used let go past it: a site
+// seen again after that is learned again, from its later pages. The costs of a page do not
+// grow with the sites seen (a dump of millions of sites of one page each).
 type grouper struct {
 	e         *Env
 	sample    int
@@ -35,32 +46,40 @@ type grouper struct {
 	buffered  int // pages waiting
 	bytes     int // their Size, summed
 	sites     map[string]*siteState
-	order     []*siteState
+	seq       int
+	waiting   waitHeap   // the sites with pages waiting, the fullest first
 	last      *siteState // keyed input: the group being read
+	// The learned sites holding a model, least recently used first, their modelBytes
+	// summed, and the bound on that sum (0: none).
+	oldest, newest *siteState
+	modelBytes     int
+	maxModelBytes  int
 	// learned, when set, is called once per site after learning, with the pages that were
-	// buffered, instead of handing them on (learn writes the model line).
+	// buffered, instead of handing them on (learn writes the model line). The model is then
+	// not kept: a later page of the site only needs to know it was learned.
 	learned func(s *siteState, buffered []*page.Page)
 }
 
 // newGrouper starts grouping; Open checked that --sample and --max-buffer are at least 1.
 func newGrouper(e *Env) *grouper {
 	e.c.live.learns.Store(true)
-	boundHeap(e.Ctx.Int(FlagMaxBufferBytes))
+	boundHeap(e.Ctx.Int(FlagMaxBufferBytes), e.Ctx.Int(FlagMaxModelsBytes))
 	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer),
-		maxBytes: e.Ctx.Int(FlagMaxBufferBytes), sites: map[string]*siteState{}}
+		maxBytes: e.Ctx.Int(FlagMaxBufferBytes), maxModelBytes: e.Ctx.Int(FlagMaxModelsBytes), sites: map[string]*siteState{}}
 }
 
 // boundHeap sets the Go runtime's soft memory limit to what the pages waiting for their site
-// may hold, half as much again and 64 MiB (models, pages in flight, buffers), at least 256
-// MiB: the collector then runs more often as the buffer fills, where by default it lets the
-// heap grow to twice what is live. A run of sstclean over three copies of wcxb-dev held
-// 1.3 GB at its peak without it, 0.85 GB with it, in the same CPU time. A GOMEMLIMIT the
+// may hold, half as much again, the models' bound twice (a model's encoding, which the bound
+// counts, is about half of what it holds in memory) and 64 MiB (pages in flight, buffers), at
+// least 256 MiB: the collector then runs more often as the buffer fills, where by default it
+// lets the heap grow to twice what is live. A run of sstclean over three copies of wcxb-dev
+// held 1.3 GB at its peak without it, 0.85 GB with it, in the same CPU time. A GOMEMLIMIT the
 // user sets wins; --max-buffer-bytes 0 (no bound) sets none.
-func boundHeap(maxBytes int) {
+func boundHeap(maxBytes, maxModels int) {
 	if maxBytes <= 0 || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetMemoryLimit(max(int64(maxBytes)*3/2+64<<20, 256<<20))
+	debug.SetMemoryLimit(max(int64(maxBytes)*3/2+2*int64(maxModels)+64<<20, 256<<20))
 }
 
 func (g *grouper) take(*record.Record) bool { return false }
@@ -72,9 +91,9 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 	}
 	s := g.sites[p.Site]
 	if s == nil {
-		s = &siteState{key: p.Site}
+		s = &siteState{key: p.Site, seq: g.seq, at: -1}
+		g.seq++
 		g.sites[p.Site] = s
-		g.order = append(g.order, s)
 	}
 	if g.e.in.keyed && g.last != s {
 		if g.last != nil {
@@ -83,6 +102,7 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 		g.last = s
 	}
 	if s.learned {
+		g.used(s)
 		ready(s.model, s.err, p)
 		return
 	}
@@ -91,6 +111,7 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 	s.bytes += size
 	g.buffered++
 	g.bytes += size
+	g.waiting.grew(s)
 	if len(s.pages) >= g.sample {
 		g.learn(s, ready)
 		return
@@ -104,17 +125,12 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 }
 
 // learnEarly learns the site with the most pages waiting (cur, the site of the page just
-// read, among equals; else the first), before it has --sample pages, since a bound on the
-// pages waiting (why) was reached; a line says so, capped like error lines.
+// read, among equals; else the first to appear), before it has --sample pages, since a bound
+// on the pages waiting (why) was reached; a line says so, capped like error lines.
 func (g *grouper) learnEarly(cur *siteState, why string, ready readyFunc) {
-	var fullest *siteState
-	if !cur.learned {
+	fullest := g.waiting.top()
+	if !cur.learned && len(cur.pages) == len(fullest.pages) {
 		fullest = cur
-	}
-	for _, o := range g.order {
-		if !o.learned && (fullest == nil || len(o.pages) > len(fullest.pages)) {
-			fullest = o
-		}
 	}
 	line := fmt.Sprintf("site %s learned early from %d pages: %s", fullest.key, len(fullest.pages), why)
 	g.e.rep.once("learned early", line, line+" (further sites learned early are not shown)")
@@ -132,7 +148,9 @@ func mib(n int) string {
 // end learns the sites still waiting, in order of first appearance; after a stop their pages
 // are counted as abandoned instead.
 func (g *grouper) end(ready readyFunc) {
-	for _, s := range g.order {
+	rest := slices.Clone(g.waiting)
+	slices.SortFunc(rest, func(a, b *siteState) int { return a.seq - b.seq })
+	for _, s := range rest {
 		if g.e.interrupted() {
 			g.e.abandon(len(s.pages))
 			g.buffered -= len(s.pages)
@@ -140,9 +158,7 @@ func (g *grouper) end(ready readyFunc) {
 			s.pages, s.bytes = nil, 0
 			continue
 		}
-		if !s.learned {
-			g.learn(s, ready)
-		}
+		g.learn(s, ready)
 	}
 }
 
@@ -150,7 +166,7 @@ func (g *grouper) end(ready readyFunc) {
 // that it does not).
 func (g *grouper) forget(s *siteState) {
 	delete(g.sites, s.key)
-	g.order = slices.DeleteFunc(g.order, func(o *siteState) bool { return o == s })
+	g.unlink(s)
 }
 
 func (g *grouper) learn(s *siteState, ready readyFunc) {
@@ -164,16 +180,164 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live.learned.Add(int64(len(s.pages)))
 	live.sites.Add(1)
 	s.learned = true
+	g.waiting.remove(s)
 	pages := s.pages
 	g.buffered -= len(pages)
 	g.bytes -= s.bytes
 	s.pages, s.bytes = nil, 0
 	if g.learned != nil {
 		g.learned(s, pages)
+		s.model = nil // written; the site's later pages need only know it was learned
 		return
 	}
+	g.keep(s)
 	for _, p := range pages {
 		ready(s.model, s.err, p)
+	}
+}
+
+// keep puts a learned site's model among those kept, the most recently used, and lets the
+// least recently used go past --max-models-bytes (never the one just learned). A site let go
+// is forgotten: its next page starts it again.
+func (g *grouper) keep(s *siteState) {
+	if s.model != nil && !g.e.in.keyed && g.maxModelBytes > 0 {
+		s.modelBytes = modelBytes(s.model)
+	}
+	g.link(s)
+	for g.maxModelBytes > 0 && g.modelBytes > g.maxModelBytes && g.oldest != s {
+		old := g.oldest
+		delete(g.sites, old.key)
+		g.unlink(old)
+		g.e.c.modelsLetGo++
+	}
+}
+
+// modelBytes is what a model counts against --max-models-bytes: its Bytes (Sizer), else the
+// length of its encoding (a model line's; a stand-in, slower to find).
+func modelBytes(m Model) int {
+	if sm, ok := m.(*siteModel); ok {
+		m = sm.Model
+	}
+	if s, ok := m.(Sizer); ok {
+		return s.Bytes()
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return 0
+	}
+	return len(b)
+}
+
+// used makes a learned site the most recently used.
+func (g *grouper) used(s *siteState) {
+	if g.newest != s && (s.older != nil || s.newer != nil || g.oldest == s) {
+		g.unlink(s)
+		g.link(s)
+	}
+}
+
+// link makes s the most recently used of the kept models, its bytes on their sum.
+func (g *grouper) link(s *siteState) {
+	s.older, s.newer = g.newest, nil
+	if g.newest != nil {
+		g.newest.newer = s
+	} else {
+		g.oldest = s
+	}
+	g.newest = s
+	g.modelBytes += s.modelBytes
+}
+
+// unlink takes a site out of the kept models (if it is there), its bytes off their sum.
+func (g *grouper) unlink(s *siteState) {
+	if s.older == nil && s.newer == nil && g.oldest != s {
+		return
+	}
+	if s.older != nil {
+		s.older.newer = s.newer
+	} else {
+		g.oldest = s.newer
+	}
+	if s.newer != nil {
+		s.newer.older = s.older
+	} else {
+		g.newest = s.older
+	}
+	s.older, s.newer = nil, nil
+	g.modelBytes -= s.modelBytes
+}
+
+// waitHeap is the sites with pages waiting, as a binary heap: the most pages first, then the
+// first to appear. A page that joins its site moves the site up (grew); a site learned
+// leaves (remove). Both take O(log sites), so that a run over millions of waiting sites
+// does not scan them all for each page past a bound.
+type waitHeap []*siteState
+
+func (h waitHeap) before(a, b *siteState) bool {
+	if len(a.pages) != len(b.pages) {
+		return len(a.pages) > len(b.pages)
+	}
+	return a.seq < b.seq
+}
+
+func (h waitHeap) top() *siteState { return h[0] }
+
+// grew places s, which has one page more (or its first).
+func (h *waitHeap) grew(s *siteState) {
+	if s.at < 0 {
+		s.at = len(*h)
+		*h = append(*h, s)
+	}
+	h.up(s.at)
+}
+
+// remove takes s out, if it is in.
+func (h *waitHeap) remove(s *siteState) {
+	i := s.at
+	if i < 0 {
+		return
+	}
+	last := len(*h) - 1
+	h.swap(i, last)
+	*h = (*h)[:last]
+	s.at = -1
+	if i < last {
+		h.down(i)
+		h.up(i)
+	}
+}
+
+func (h waitHeap) swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].at, h[j].at = i, j
+}
+
+func (h waitHeap) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.before(h[i], h[p]) {
+			return
+		}
+		h.swap(i, p)
+		i = p
+	}
+}
+
+func (h waitHeap) down(i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		c := l
+		if r := l + 1; r < len(h) && h.before(h[r], h[l]) {
+			c = r
+		}
+		if !h.before(h[c], h[i]) {
+			return
+		}
+		h.swap(i, c)
+		i = c
 	}
 }
 

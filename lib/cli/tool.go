@@ -59,6 +59,13 @@ type Model interface {
 	View(w io.Writer, p *page.Page, f Found) error
 }
 
+// Sizer is a Model that knows about how many bytes it holds in memory: run keeps the models
+// of the sites it learned within --max-models-bytes by it. A model that is not one counts as
+// the length of its encoding.
+type Sizer interface {
+	Bytes() int
+}
+
 // Found is what an algorithm found in one page. lib/cli renders the text from it, once
 // (see setFound), so that every tool's text comes from the same renderer.
 type Found struct {

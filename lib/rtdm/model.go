@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unsafe"
 )
 
 // Errors of [Model.Extract]: the paper's "not extracted", said as such (they are per-page
@@ -434,4 +435,19 @@ func inside(t *Tree, roots []int32, a int32) bool {
 		}
 	}
 	return true
+}
+
+// Bytes is about how many bytes the model holds in memory: its patterns' nodes and texts,
+// for a bound on the models a run keeps.
+func (m *Model) Bytes() int {
+	n := 64
+	for _, p := range m.Patterns {
+		n += 64
+		if p.Tree != nil {
+			for _, x := range p.Tree.Nodes {
+				n += int(unsafe.Sizeof(x)) + len(x.Tag) + len(x.Text)
+			}
+		}
+	}
+	return n
 }

@@ -351,3 +351,27 @@ func indexNode(n *Node) error {
 	}
 	return nil
 }
+
+// Bytes is about how many bytes the model holds in memory: its nodes with their labels,
+// style lists, features and the maps that index them, for a bound on the models a run keeps.
+func (m *Model) Bytes() int {
+	n := 256 + len(m.GlobalFeatures)
+	var walk func(*Node)
+	walk = func(x *Node) {
+		if x == nil {
+			return
+		}
+		// The node, its maps' entries, and its encoded lists (decoded into maps: about 3x).
+		n += 240 + len(x.Label) + 48*(len(x.Kids)+len(x.Styles)) + 3*(len(x.Local)+len(x.Repeated)) + 8*len(x.toks)
+		for _, k := range x.Kids {
+			walk(k)
+		}
+		for _, s := range x.Styles {
+			for _, e := range s.Elems {
+				walk(e)
+			}
+		}
+	}
+	walk(m.Root)
+	return n
+}
