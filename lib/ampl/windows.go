@@ -86,6 +86,7 @@ type windowHasher struct {
 	ring  []int32 // the start of each character in the window, the oldest at head
 	head  int
 	count int // characters in the window so far (at most width)
+	ascii int // the characters before i that are single bytes, counted back to the last one that is not
 	i     int // the next byte to read
 	h     uint64
 	last  bool // the window ending at the text's end is reported
@@ -104,8 +105,25 @@ func (w *windowHasher) reset(text string) {
 // or the text ends; it returns dst unchanged when no window is left.
 func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 	text, width, pow, ring := w.text, w.width, w.pow, w.ring
-	h, head, count, i := w.h, w.head, w.count, w.i
+	h, head, count, ascii, i := w.h, w.head, w.count, w.ascii, w.i
 	for i < len(text) && len(dst) < cap(dst) {
+		if count == width && ascii >= width && text[i] < utf8.RuneSelf {
+			// The window and the next character are single bytes (most of a page): the
+			// window is the last width bytes, and the character leaving it the byte width
+			// back, without the ring.
+			top := pow[width-1]
+			for i < len(text) && len(dst) < cap(dst) && text[i] < utf8.RuneSelf {
+				dst = append(dst, fingerprint(h)|tag)
+				h = (h-uint64(text[i-width])*top)*hashBase + uint64(text[i])
+				i++
+				ascii++
+			}
+			for k := range ring {
+				ring[k] = int32(i - width + k)
+			}
+			head = 0
+			continue
+		}
 		size := 1
 		if text[i] >= utf8.RuneSelf {
 			_, size = utf8.DecodeRuneInString(text[i:])
@@ -136,13 +154,18 @@ func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 		for j := i; j < i+size; j++ {
 			h = h*hashBase + uint64(text[j])
 		}
+		if text[i] < utf8.RuneSelf {
+			ascii++
+		} else {
+			ascii = 0
+		}
 		i += size
 	}
 	if i == len(text) && count == width && !w.last && len(dst) < cap(dst) {
 		dst = append(dst, fingerprint(h)|tag)
 		w.last = true
 	}
-	w.h, w.head, w.count, w.i = h, head, count, i
+	w.h, w.head, w.count, w.ascii, w.i = h, head, count, ascii, i
 	return dst
 }
 
