@@ -133,7 +133,7 @@ func runCommand(app *ucli.App, args []string, stderr io.Writer, status *int) int
 // MemoryNote says what learn and run hold in memory, and how to bound it: their help shows it.
 const MemoryNote = "Memory: learn, run and show hold each site's pages until the site has --sample pages (default 200) or the input ends. " +
 	"On a dump whose sites have fewer pages than that (unrelated pages, a small crawl) that is the whole input: about twice its HTML, " +
-	"and the process about half that again (the tools set the Go runtime's soft memory limit to 1.5 times --max-buffer-bytes, twice --max-models-bytes and 64 MiB unless GOMEMLIMIT is set). --max-buffer (pages, default 5000) and --max-buffer-bytes (default 512 MiB) bound what waits: " +
+	"and the process about half that again (the tools set the Go runtime's soft memory limit to 1.5 times --max-buffer-bytes plus 64 MiB unless GOMEMLIMIT is set). --max-buffer (pages, default 5000) and --max-buffer-bytes (default 512 MiB) bound what waits: " +
 	"past either, the site with the most pages waiting is learned early, with a warning. The models learned are kept for their sites' later pages within --max-models-bytes (default 128 MiB); " +
 	"past it the least recently used is let go, and a site seen again is learned again. A lower --sample learns sooner; " +
 	"for a dump of unrelated pages use chaff extract, which holds only the pages in flight. Under --keyed, one site at a time is held."

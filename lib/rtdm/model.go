@@ -445,7 +445,7 @@ func (m *Model) Bytes() int {
 		n += 64
 		if p.Tree != nil {
 			for _, x := range p.Tree.Nodes {
-				n += int(unsafe.Sizeof(x)) + len(x.Tag) + len(x.Text)
+				n += int(unsafe.Sizeof(x))*4/3 + len(x.Tag) + len(x.Text) // the slice's spare capacity
 			}
 		}
 	}

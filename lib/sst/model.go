@@ -362,7 +362,7 @@ func (m *Model) Bytes() int {
 			return
 		}
 		// The node, its maps' entries, and its encoded lists (decoded into maps: about 3x).
-		n += 240 + len(x.Label) + 48*(len(x.Kids)+len(x.Styles)) + 3*(len(x.Local)+len(x.Repeated)) + 8*len(x.toks)
+		n += 520 + len(x.Label) + 120*(len(x.Kids)+len(x.Styles)) + 3*(len(x.Local)+len(x.Repeated)) + 8*len(x.toks)
 		for _, k := range x.Kids {
 			walk(k)
 		}
