@@ -3,6 +3,7 @@ package content
 import (
 	"html"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -49,7 +50,7 @@ func (p *Page) PreText(i int, kept []bool) (string, int) {
 			prev = int(r[1])
 		}
 	}
-	lines := strings.Split(strings.Trim(b.String(), "\n"), "\n")
+	lines := strings.Split(strings.Trim(clean(b.String()), "\n"), "\n")
 	for k, l := range lines {
 		lines[k] = strings.TrimRight(l, " \t\r")
 	}
@@ -108,4 +109,28 @@ func tagName(tag string) atom.Atom {
 		end++
 	}
 	return atom.Lookup([]byte(strings.ToLower(tag[:end])))
+}
+
+// clean makes the source's text plain as the blocks' text is (htmltext.Line): a carriage
+// return (with a line feed after it or not) is a line break, as HTML reads it; NUL and bytes
+// that are not UTF-8 become U+FFFD; other control characters but the tab, U+200B and U+FEFF
+// go.
+func clean(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, r := range s {
+		switch {
+		case r == '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				continue
+			}
+			b.WriteByte('\n')
+		case r == 0:
+			b.WriteRune(utf8.RuneError) // as the tree reads it
+		case r < 0x20 && r != '\n' && r != '\t', r >= 0x7f && r < 0xa0, r == '\u200b', r == '\ufeff':
+		default:
+			b.WriteRune(r) // an invalid byte decodes as U+FFFD
+		}
+	}
+	return b.String()
 }
