@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/chaffkit/chaff/lib/htmltext"
 	"math"
 	"math/bits"
 	"slices"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/htmltext"
 )
 
 // Windows is a site's template as SelectDocs defines it: every run of Width characters

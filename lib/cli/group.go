@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"container/heap"
+	"container/list"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -22,10 +24,10 @@ type siteState struct {
 	learned bool
 	// at is the site's place in the grouper's waiting heap while it waits, -1 after.
 	at int
-	// modelBytes is what the model counts against --max-models-bytes; older and newer link
-	// the learned sites holding a model, least recently used first.
-	modelBytes   int
-	older, newer *siteState
+	// modelBytes is what the model counts against --max-models-bytes; kept is the site's
+	// place among the kept models (nil when its model is not kept).
+	modelBytes int
+	kept       *list.Element
 }
 
 // grouper is the models of run (and of show without --model): it buffers pages per site
@@ -51,9 +53,9 @@ type grouper struct {
 	last      *siteState // keyed input: the group being read
 	// The learned sites holding a model, least recently used first, their modelBytes
 	// summed, and the bound on that sum (0: none).
-	oldest, newest *siteState
-	modelBytes     int
-	maxModelBytes  int
+	kept          list.List
+	modelBytes    int
+	maxModelBytes int
 	// learned, when set, is called once per site after learning, with the pages that were
 	// buffered, instead of handing them on (learn writes the model line). The model is then
 	// not kept: a later page of the site only needs to know it was learned.
@@ -102,7 +104,9 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 		g.last = s
 	}
 	if s.learned {
-		g.used(s)
+		if s.kept != nil {
+			g.kept.MoveToBack(s.kept) // the most recently used
+		}
 		ready(s.model, s.err, p)
 		return
 	}
@@ -111,7 +115,11 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 	s.bytes += size
 	g.buffered++
 	g.bytes += size
-	g.waiting.grew(s)
+	if s.at < 0 {
+		heap.Push(&g.waiting, s)
+	} else {
+		heap.Fix(&g.waiting, s.at)
+	}
 	if len(s.pages) >= g.sample {
 		g.learn(s, ready)
 		return
@@ -128,7 +136,7 @@ func (g *grouper) page(p *page.Page, ready readyFunc) {
 // read, among equals; else the first to appear), before it has --sample pages, since a bound
 // on the pages waiting (why) was reached; a line says so, capped like error lines.
 func (g *grouper) learnEarly(cur *siteState, why string, ready readyFunc) {
-	fullest := g.waiting.top()
+	fullest := g.waiting[0]
 	if !cur.learned && len(cur.pages) == len(fullest.pages) {
 		fullest = cur
 	}
@@ -166,7 +174,7 @@ func (g *grouper) end(ready readyFunc) {
 // that it does not).
 func (g *grouper) forget(s *siteState) {
 	delete(g.sites, s.key)
-	g.unlink(s)
+	g.letGo(s)
 }
 
 func (g *grouper) learn(s *siteState, ready readyFunc) {
@@ -180,7 +188,7 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live.learned.Add(int64(len(s.pages)))
 	live.sites.Add(1)
 	s.learned = true
-	g.waiting.remove(s)
+	heap.Remove(&g.waiting, s.at)
 	pages := s.pages
 	g.buffered -= len(pages)
 	g.bytes -= s.bytes
@@ -203,12 +211,22 @@ func (g *grouper) keep(s *siteState) {
 	if s.model != nil && !g.e.in.keyed && g.maxModelBytes > 0 {
 		s.modelBytes = modelBytes(s.model)
 	}
-	g.link(s)
-	for g.maxModelBytes > 0 && g.modelBytes > g.maxModelBytes && g.oldest != s {
-		old := g.oldest
+	s.kept = g.kept.PushBack(s)
+	g.modelBytes += s.modelBytes
+	for g.maxModelBytes > 0 && g.modelBytes > g.maxModelBytes && g.kept.Front() != s.kept {
+		old := g.kept.Front().Value.(*siteState)
 		delete(g.sites, old.key)
-		g.unlink(old)
+		g.letGo(old)
 		g.e.c.modelsLetGo++
+	}
+}
+
+// letGo takes a site's model out of those kept, if it is there.
+func (g *grouper) letGo(s *siteState) {
+	if s.kept != nil {
+		g.kept.Remove(s.kept)
+		s.kept = nil
+		g.modelBytes -= s.modelBytes
 	}
 }
 
@@ -228,117 +246,37 @@ func modelBytes(m Model) int {
 	return len(b)
 }
 
-// used makes a learned site the most recently used.
-func (g *grouper) used(s *siteState) {
-	if g.newest != s && (s.older != nil || s.newer != nil || g.oldest == s) {
-		g.unlink(s)
-		g.link(s)
-	}
-}
-
-// link makes s the most recently used of the kept models, its bytes on their sum.
-func (g *grouper) link(s *siteState) {
-	s.older, s.newer = g.newest, nil
-	if g.newest != nil {
-		g.newest.newer = s
-	} else {
-		g.oldest = s
-	}
-	g.newest = s
-	g.modelBytes += s.modelBytes
-}
-
-// unlink takes a site out of the kept models (if it is there), its bytes off their sum.
-func (g *grouper) unlink(s *siteState) {
-	if s.older == nil && s.newer == nil && g.oldest != s {
-		return
-	}
-	if s.older != nil {
-		s.older.newer = s.newer
-	} else {
-		g.oldest = s.newer
-	}
-	if s.newer != nil {
-		s.newer.older = s.older
-	} else {
-		g.newest = s.older
-	}
-	s.older, s.newer = nil, nil
-	g.modelBytes -= s.modelBytes
-}
-
-// waitHeap is the sites with pages waiting, as a binary heap: the most pages first, then the
-// first to appear. A page that joins its site moves the site up (grew); a site learned
-// leaves (remove). Both take O(log sites), so that a run over millions of waiting sites
-// does not scan them all for each page past a bound.
+// waitHeap is the sites with pages waiting, as a container/heap: the most pages first, then
+// the first to appear. A page that joins its site fixes the site's place; a site learned
+// leaves. Both take O(log sites), so that a run over millions of waiting sites does not scan
+// them all for each page past a bound.
 type waitHeap []*siteState
 
-func (h waitHeap) before(a, b *siteState) bool {
-	if len(a.pages) != len(b.pages) {
-		return len(a.pages) > len(b.pages)
+func (h waitHeap) Len() int { return len(h) }
+
+func (h waitHeap) Less(i, j int) bool {
+	if len(h[i].pages) != len(h[j].pages) {
+		return len(h[i].pages) > len(h[j].pages)
 	}
-	return a.seq < b.seq
+	return h[i].seq < h[j].seq
 }
 
-func (h waitHeap) top() *siteState { return h[0] }
-
-// grew places s, which has one page more (or its first).
-func (h *waitHeap) grew(s *siteState) {
-	if s.at < 0 {
-		s.at = len(*h)
-		*h = append(*h, s)
-	}
-	h.up(s.at)
-}
-
-// remove takes s out, if it is in.
-func (h *waitHeap) remove(s *siteState) {
-	i := s.at
-	if i < 0 {
-		return
-	}
-	last := len(*h) - 1
-	h.swap(i, last)
-	*h = (*h)[:last]
-	s.at = -1
-	if i < last {
-		h.down(i)
-		h.up(i)
-	}
-}
-
-func (h waitHeap) swap(i, j int) {
+func (h waitHeap) Swap(i, j int) {
 	h[i], h[j] = h[j], h[i]
 	h[i].at, h[j].at = i, j
 }
 
-func (h waitHeap) up(i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !h.before(h[i], h[p]) {
-			return
-		}
-		h.swap(i, p)
-		i = p
-	}
+func (h *waitHeap) Push(x any) {
+	s := x.(*siteState)
+	s.at = len(*h)
+	*h = append(*h, s)
 }
 
-func (h waitHeap) down(i int) {
-	for {
-		l := 2*i + 1
-		if l >= len(h) {
-			return
-		}
-		c := l
-		if r := l + 1; r < len(h) && h.before(h[r], h[l]) {
-			c = r
-		}
-		if !h.before(h[c], h[i]) {
-			return
-		}
-		h.swap(i, c)
-		i = c
-	}
+func (h *waitHeap) Pop() any {
+	old := *h
+	s := old[len(old)-1]
+	*h, s.at = old[:len(old)-1], -1
+	return s
 }
 
 // learnSite calls the algorithm's Learn on the site's pages without copies, turning a panic

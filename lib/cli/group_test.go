@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"container/heap"
 	"math/rand/v2"
 	"testing"
 
@@ -14,20 +15,29 @@ func TestWaitHeap(t *testing.T) {
 	for trial := 0; trial < 200; trial++ {
 		var h waitHeap
 		var sites []*siteState
+		grew := func(s *siteState) { // a page joined s
+			if s.at < 0 {
+				heap.Push(&h, s)
+			} else {
+				heap.Fix(&h, s.at)
+			}
+		}
 		for step := 0; step < 300; step++ {
 			switch {
 			case len(sites) == 0 || rng.IntN(4) == 0:
 				s := &siteState{seq: len(sites), at: -1, pages: []*page.Page{nil}}
 				sites = append(sites, s)
-				h.grew(s)
+				grew(s)
 			case rng.IntN(3) == 0:
 				s := sites[rng.IntN(len(sites))]
-				h.remove(s)
+				if s.at >= 0 {
+					heap.Remove(&h, s.at)
+				}
 				s.pages = nil
 			default:
 				s := sites[rng.IntN(len(sites))]
 				s.pages = append(s.pages, nil)
-				h.grew(s)
+				grew(s)
 			}
 			var want *siteState
 			n := 0
@@ -42,8 +52,8 @@ func TestWaitHeap(t *testing.T) {
 			if n != len(h) {
 				t.Fatalf("trial %d step %d: %d sites in the heap, want %d", trial, step, len(h), n)
 			}
-			if n > 0 && h.top() != want {
-				t.Fatalf("trial %d step %d: top is site %d (%d pages), want site %d (%d pages)", trial, step, h.top().seq, len(h.top().pages), want.seq, len(want.pages))
+			if n > 0 && h[0] != want {
+				t.Fatalf("trial %d step %d: top is site %d (%d pages), want site %d (%d pages)", trial, step, h[0].seq, len(h[0].pages), want.seq, len(want.pages))
 			}
 		}
 	}

@@ -58,26 +58,14 @@ func (p *Page) PreText(i int, kept []bool) (string, int) {
 }
 
 // writeGap writes the line breaks of gap, the source between two text nodes of a pre
-// element (a br is one; block elements make one where there is none), and the spaces after the last of them (the next line's
-// indentation); a gap without a break is a space when it holds any white space.
+// element (a br is one; block elements make one where there is none), and the spaces after
+// the last of them (the next line's indentation); a gap without a break is a space when it
+// holds any white space.
 func writeGap(b *strings.Builder, gap string) {
 	breaks, indent, space, block := 0, 0, false, false
-	for at := 0; at < len(gap); {
-		start, end := htmltext.NextInvisible(gap, at, htmltext.AllInvisible)
-		for k := at; k < start; k++ {
-			switch c := gap[k]; c {
-			case '<':
-				e := strings.IndexByte(gap[k:start], '>')
-				if e < 0 {
-					e = start - k - 1
-				}
-				switch name := tagName(gap[k+1 : k+e+1]); {
-				case name == atom.Br:
-					breaks, indent = breaks+1, 0
-				case dom.IsBlock(name):
-					block = true // a line of its own, as the blocks have it
-				}
-				k += e
+	htmltext.EachText(gap, htmltext.AllInvisible, func(t string) {
+		for k := 0; k < len(t); k++ {
+			switch t[k] {
 			case '\n':
 				breaks, indent = breaks+1, 0
 			case ' ', '\t':
@@ -87,8 +75,14 @@ func writeGap(b *strings.Builder, gap string) {
 				indent = 0 // text the blocks left out (hidden): not indentation
 			}
 		}
-		at = end
-	}
+	}, func(tag string) {
+		switch name := tagName(tag); {
+		case name == atom.Br:
+			breaks, indent = breaks+1, 0
+		case dom.IsBlock(name):
+			block = true // a line of its own, as the blocks have it
+		}
+	})
 	if block && breaks == 0 {
 		breaks, indent = 1, 0
 	}

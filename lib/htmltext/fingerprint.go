@@ -1,10 +1,6 @@
 package htmltext
 
-import (
-	"strings"
-
-	"github.com/cespare/xxhash/v2"
-)
+import "github.com/cespare/xxhash/v2"
 
 // Fingerprint hashes the page's text as its bytes spell it: the bytes outside tags,
 // comments, scripts and styles, every run of white space and tags as one separator and
@@ -30,19 +26,10 @@ func Fingerprint(html string) uint64 {
 	text := false // any text hashed
 	sep := false  // a separator is due before the next text byte
 	digits := false
-	for at := 0; at < len(html); {
-		start, end := NextInvisible(html, at, AllInvisible)
-		for i := at; i < start; i++ {
-			c := html[i]
+	EachText(html, AllInvisible, func(s string) {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
 			switch {
-			case c == '<':
-				if k := strings.IndexByte(html[i:start], '>'); k >= 0 {
-					i += k
-				} else {
-					i = start
-				}
-				sep, digits = true, false
-				continue
 			case c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f':
 				sep, digits = true, false
 				continue
@@ -60,9 +47,7 @@ func Fingerprint(html string) uint64 {
 			sep, text = false, true
 			put(c)
 		}
-		sep, digits = true, false
-		at = end
-	}
+	}, func(string) { sep, digits = true, false })
 	if !text {
 		return xxhash.Sum64String(html)
 	}

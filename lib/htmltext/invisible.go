@@ -35,6 +35,39 @@ func NextInvisible(html string, from int, kinds Invisible) (start, end int) {
 	return len(html), len(html)
 }
 
+// EachText walks the source of html outside tags and outside the invisible elements of
+// kinds, in order: text gets each run of text between them as the source has it (entities
+// not decoded), tag the source of each tag between its < and > ("" for an invisible
+// element). A tag left open runs to the next invisible element or to the end. It is the
+// byte scan for those who read a page's text without the tokenizer (Fingerprint, the
+// content model's code lines).
+func EachText(html string, kinds Invisible, text, tag func(string)) {
+	for at := 0; at < len(html); {
+		start, end := NextInvisible(html, at, kinds)
+		for seg := html[at:start]; seg != ""; {
+			i := strings.IndexByte(seg, '<')
+			if i < 0 {
+				text(seg)
+				break
+			}
+			if i > 0 {
+				text(seg[:i])
+			}
+			k := strings.IndexByte(seg[i:], '>')
+			if k < 0 {
+				tag(seg[i+1:])
+				break
+			}
+			tag(seg[i+1 : i+k])
+			seg = seg[i+k+1:]
+		}
+		if end > start {
+			tag("")
+		}
+		at = end
+	}
+}
+
 // invisibleEnd returns the end of the element of one of kinds that starts at html[i]
 // ('<'), or i when none does.
 func invisibleEnd(html string, i int, kinds Invisible) int {

@@ -485,4 +485,4 @@ const DefaultMaxSamplePage = 2 << 20
 
 // Bytes is about how many bytes the model holds in memory: W and its shares, and the lookup
 // table and filter Spans builds from them (index), for a bound on the models a run keeps.
-func (m *Model) Bytes() int { return 256 + 16*len(m.Path) + 8*len(m.W) + len(m.DF) + 16*len(m.W) }
+func (m *Model) Bytes() int { return 256 + 16*len(m.Path) + 24*len(m.W) + len(m.DF) }

@@ -2,9 +2,10 @@ package ngramcut
 
 import (
 	"fmt"
-	"github.com/chaffkit/chaff/lib/htmltext"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/htmltext"
 )
 
 // Unit is what one position of a page is: a character (rune) or a byte.
