@@ -457,8 +457,12 @@ func appendQuoted(buf []byte, s string) []byte {
 				out = slices.Grow(out[:o], len(s)-i+len(s)/8+16)
 				out = out[:cap(out)]
 			}
-			e := appendEscaped(out[:o], c) // in place: the room is there
-			o = len(e)
+			if e := shortEscape[c]; e != 0 { // two stores, the common case
+				out[o], out[o+1] = '\\', e
+				o += 2
+			} else {
+				o = len(appendEscaped(out[:o], c)) // in place: the room is there
+			}
 			i++
 		}
 		for i < len(s) && i+8 > len(s) && plainByte[s[i]] {
