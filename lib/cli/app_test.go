@@ -121,8 +121,13 @@ func TestCLI(t *testing.T) {
 		{Name: "empty-input", Args: []string{"run"}, Stdin: ""},
 		// The content join (on by default): a page its site model fails on, or whose site has
 		// no model, is extracted from the page alone, without an error; the summary counts it.
-		{Name: "run-content", Args: []string{"run"}, Stdin: pages},
-		{Name: "apply-content", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
+		// (A site of one page is not learned: its model would have no say. Site "bad" has a
+		// second page here, so that its learning fails; b's model learned from three pages.)
+		{Name: "run-content", Args: []string{"run"}, Stdin: pages + `{"id":"10","site":"bad","html":"y"}` + "\n"},
+		{Name: "apply-content", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": strings.ReplaceAll(model, `"pages":1`, `"pages":3`), "in.jsonl": pages}},
+		// A model learned from one page has no say in the join: apply does not apply it, as
+		// run does not learn it.
+		{Name: "apply-content-lone", Args: []string{"apply", "--model", "m.jsonl", "in.jsonl"}, Files: map[string]string{"m.jsonl": model, "in.jsonl": pages}},
 		{Name: "bad-content", Args: []string{"run", "--content", "maybe"}, Exit: 2},
 		// A usage error found after the flags are read leaves no -o file, not even a
 		// temporary one.

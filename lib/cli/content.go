@@ -196,7 +196,7 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 	if j.detail.Trust == 0 {
 		j.detail.By = "page"
 	}
-	if algoErr != nil && algoErr != errPageOnly {
+	if algoErr != nil && algoErr != errPageOnly && algoErr != errLonePage {
 		j.detail.Why = algoErr.Error()
 	}
 	stale := algoErr == nil && pages >= 2 && !math.IsNaN(f.Fit) && f.Fit < StaleFit

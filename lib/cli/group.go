@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"container/list"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -180,8 +181,13 @@ func (g *grouper) forget(s *siteState) {
 func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live := &g.e.c.live
 	live.setPhase(fmt.Sprintf("learning %s (%d pages)", printable(s.key), len(s.pages)))
-	s.model, s.err = g.e.learnSite(s.key, s.pages)
-	if n, _ := pagesOf(s.model); s.err == nil && n == 1 && g.sample > 1 {
+	learnt := distinct(s.pages)
+	if len(learnt) == 1 && g.learned == nil && g.e.content != nil {
+		s.model, s.err = nil, errLonePage
+	} else {
+		s.model, s.err = g.e.learnSite(s.key, learnt)
+	}
+	if len(learnt) == 1 && (s.err == nil || s.err == errLonePage) && g.sample > 1 {
 		g.e.single.add(s.key, s.pages[0]) // (--sample 1 asks for it)
 	}
 	live.setPhase("")
@@ -279,10 +285,18 @@ func (h *waitHeap) Pop() any {
 	return s
 }
 
-// learnSite calls the algorithm's Learn on the site's pages without copies, turning a panic
-// into an error so that one pathological site cannot end a run over a whole dump; the
-// model's warnings (Warner) are printed.
-func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
+// errLonePage is the "model error" of a site of one page (copies aside) in run and show with
+// the content join: a model learned from one page has no say in the join (content.Site.Trust
+// is 0 for it: every part of a lone page repeats on all its pages), so it is not learned, and
+// the page's text is the content model's from the page alone, as chaff extract makes it. Most
+// sites of a crawl dump have one page; learning them cost ngramcut two thirds of a run of
+// wcxb-dev.
+var errLonePage = errors.New("one page: nothing to learn")
+
+// learnSite calls the algorithm's Learn on the site's pages (distinct: without copies),
+// turning a panic into an error so that one pathological site cannot end a run over a whole
+// dump; the model's warnings (Warner) are printed.
+func (e *Env) learnSite(site string, learnt []*page.Page) (m Model, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error while learning: %v", p)
@@ -291,7 +305,6 @@ func (e *Env) learnSite(site string, pages []*page.Page) (m Model, err error) {
 			}
 		}
 	}()
-	learnt := distinct(pages)
 	m, err = e.algo.Learn(site, learnt)
 	if err == nil && m == nil {
 		err = fmt.Errorf("no model learned")

@@ -80,12 +80,15 @@ func (e *Env) apply(j *job) {
 		}
 	}()
 	algoErr := j.noModel
-	if j.m != nil {
+	pages, here := pagesOf(j.m)
+	switch {
+	case j.m != nil && e.content != nil && pages == 1:
+		algoErr = errLonePage // no say in the join, as in run, which does not learn it
+	case j.m != nil:
 		j.found, j.err = e.applyModel(j.m, j.p)
 		algoErr = j.err
 	}
 	if e.content != nil {
-		pages, here := pagesOf(j.m)
 		j.joined = e.content.decide(j.p, &j.found, algoErr, pages, here)
 	}
 }
