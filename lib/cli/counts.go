@@ -21,17 +21,17 @@ type counts struct {
 	modelsLetGo           int64            // learned models let go past --max-models-bytes (grouper.keep)
 	consumed              map[string]int64 // pages used but not emitted, by why
 	skipped               map[string]int64 // records not emitted, by reason
-	sites                 map[string]struct{}
+	sites                 distinctCount    // the sites of the pages accounted for
 	// live is what the run has done so far, as the progress line shows it; its htmlBytes
 	// are the summary's html_mb.
 	live meter
 }
 
 func newCounts() *counts {
-	return &counts{consumed: map[string]int64{}, skipped: map[string]int64{}, sites: map[string]struct{}{}}
+	return &counts{consumed: map[string]int64{}, skipped: map[string]int64{}}
 }
 
-func (c *counts) site(key string) { c.sites[key] = struct{}{} }
+func (c *counts) site(key string) { c.sites.add(key) }
 
 // extra is the content join's figures for the summary line, when it chose any text, the
 // pages repaired from mojibake and the models let go past --max-models-bytes, when there
@@ -75,7 +75,7 @@ type Summary struct {
 	Models, Notes     int64 // left out when 0
 	// Extra are the tool's own figures, after the accounting (score: rows=, pages=, ...).
 	Extra []Field
-	Sites int // left out when negative
+	Sites int // left out when negative; past 131,072 an estimate within about 1% (distinctCount)
 	// InBytes are the bytes read from the inputs (compressed, as stored).
 	InBytes int64
 	// HTMLBytes are the decoded HTML bytes of the pages read; left out when negative (score).

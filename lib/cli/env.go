@@ -475,7 +475,7 @@ func (e *Env) Summary() string {
 	return Summary{
 		Tool: e.Tool.Name, Read: e.in.r.Read(), Emitted: e.c.emitted, Errors: e.c.errs,
 		Consumed: e.c.consumed, Skipped: skipped, Models: e.c.models, Notes: e.c.notes, Extra: e.c.extra(),
-		Sites: len(e.c.sites), InBytes: e.in.r.Bytes(), HTMLBytes: e.c.live.htmlBytes.Load(),
+		Sites: e.c.sites.count(), InBytes: e.in.r.Bytes(), HTMLBytes: e.c.live.htmlBytes.Load(),
 		Seconds: time.Since(e.start).Seconds(),
 	}.String()
 }

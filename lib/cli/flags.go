@@ -103,7 +103,7 @@ func LearnFlags() []ucli.Flag {
 		&ucli.IntFlag{Name: FlagSample, Value: 200, Usage: "learn each site from at most `K` pages (its first K; K >= 1)"},
 		&ucli.IntFlag{Name: FlagMaxBuffer, Value: 5000, Usage: "most pages held in memory waiting for their site to be learned (>= 1); past it the fullest site is learned early"},
 		&ucli.IntFlag{Name: FlagMaxBufferBytes, Value: DefaultMaxBufferBytes, DefaultText: "536870912, 512 MiB", Usage: "most `BYTES` the pages waiting for their site may hold in memory (their records, HTML and trees; 0: no limit); past it the fullest site is learned early"},
-		&ucli.IntFlag{Name: FlagMaxModelsBytes, Value: DefaultMaxModelsBytes, DefaultText: "134217728, 128 MiB", Usage: "most `BYTES` of learned models kept in memory for their sites' later pages (0: no limit); past it the least recently used are let go, and a site seen again is learned again from its later pages"},
+		&ucli.IntFlag{Name: FlagMaxModelsBytes, Value: DefaultMaxModelsBytes, DefaultText: "134217728, 128 MiB", Usage: "most `BYTES` of learned sites (their models, and 400 bytes of state each) kept in memory for their later pages (0: no limit); past it the least recently used are let go, and a site seen again is learned again from its later pages"},
 	}
 }
 

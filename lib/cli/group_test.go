@@ -2,6 +2,8 @@ package cli
 
 import (
 	"container/heap"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -55,6 +57,50 @@ func TestWaitHeap(t *testing.T) {
 			if n > 0 && h[0] != want {
 				t.Fatalf("trial %d step %d: top is site %d (%d pages), want site %d (%d pages)", trial, step, h[0].seq, len(h[0].pages), want.seq, len(want.pages))
 			}
+		}
+	}
+}
+
+// sizedModel is a model of a given size, for the bound on the models kept.
+type sizedModel int
+
+func (sizedModel) Apply(*page.Page) (Found, error)         { return Found{}, nil }
+func (sizedModel) View(io.Writer, *page.Page, Found) error { return nil }
+func (m sizedModel) Bytes() int                            { return int(m) }
+
+// TestKeptSitesBounded: the learned sites kept, with their models or without (a site of one
+// page under the content join has none), hold no more than --max-models-bytes, each counted
+// with its state's bytes, however many sites a run sees; only sites with a model count as
+// models let go.
+func TestKeptSitesBounded(t *testing.T) {
+	const bound = 1 << 20
+	for _, withModel := range []bool{false, true} {
+		g := &grouper{e: &Env{c: newCounts(), in: &input{}}, maxModelBytes: bound, sites: map[string]*siteState{}}
+		const n = 50_000
+		for i := range n {
+			s := &siteState{key: fmt.Sprintf("site%d.example", i), at: -1, learned: true}
+			if withModel {
+				s.model = sizedModel(1000)
+			}
+			g.sites[s.key] = s
+			g.keep(s)
+			if g.modelBytes > bound && g.kept.Len() > 1 {
+				t.Fatalf("site %d: %d bytes kept", i, g.modelBytes)
+			}
+		}
+		per := siteBytes + len("site00000.example")
+		if withModel {
+			per += 1000
+		}
+		if len(g.sites) != g.kept.Len() || len(g.sites) > bound/per+1 || len(g.sites) < bound/per-100 {
+			t.Errorf("model %v: %d sites kept, %d in the list, want about %d", withModel, len(g.sites), g.kept.Len(), bound/per)
+		}
+		letGo := int64(0)
+		if withModel {
+			letGo = int64(n - len(g.sites))
+		}
+		if g.e.c.modelsLetGo != letGo {
+			t.Errorf("model %v: models_let_go %d, want %d", withModel, g.e.c.modelsLetGo, letGo)
 		}
 	}
 }

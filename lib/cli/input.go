@@ -3,6 +3,8 @@ package cli
 import (
 	"strings"
 
+	"github.com/cespare/xxhash/v2"
+
 	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
@@ -17,31 +19,18 @@ type input struct {
 	keyed    bool // lines are SITE<TAB>JSON: the site is the line's key
 	maxDepth int  // --max-depth of the pages' trees
 	keys     keyOrder
-	// sites interns the site keys: a key is a substring of its record (its site member, the
-	// host of its URL, its line's key), and every map that outlives the record (the summary's
-	// sites, the grouper's) would otherwise hold the record's whole line, HTML included, in
-	// memory to the end of the run: one page per site, all of a dump of unrelated pages.
-	sites map[string]string
 }
 
 // siteOf returns the site key of a record: its line's key under --keyed, else by --site-key.
-// Called from one goroutine (the reading loop, and finish, which runs on it).
+// The key is a copy: it is a substring of its record (its site member, the host of its URL,
+// its line's key), and every map that outlives the record (the grouper's) would otherwise
+// hold the record's whole line, HTML included, to the end of the run. (A map interning the
+// keys saved the copy, and held every site's key to the end of the run instead.)
 func (in *input) siteOf(rec *record.Record) string {
-	var key string
 	if in.keyed {
-		key = rec.Key
-	} else {
-		key = site.Key(in.siteMode, rec.Site, rec.URL)
+		return strings.Clone(rec.Key)
 	}
-	if k, ok := in.sites[key]; ok {
-		return k
-	}
-	if in.sites == nil {
-		in.sites = map[string]string{}
-	}
-	k := strings.Clone(key)
-	in.sites[k] = k
-	return k
+	return strings.Clone(site.Key(in.siteMode, rec.Site, rec.URL))
 }
 
 // page returns the page of rec, under its site, its tree to be parsed (when asked) with
@@ -55,10 +44,10 @@ func KeyOf(site string) string { return stream.EscapeKey(site) }
 
 // keyOrder checks that keyed input is grouped by key: a key that comes
 // back after another key would be learned twice from parts of its pages
-// (learn, run) or lack its model line (apply). Only the keys seen are held,
-// not their pages.
+// (learn, run) or lack its model line (apply). Only the hashes of the keys seen are held (8
+// bytes a key), not the keys or their pages.
 type keyOrder struct {
-	done map[string]struct{}
+	done map[uint64]struct{}
 	cur  string
 	any  bool
 }
@@ -69,14 +58,14 @@ func (k *keyOrder) see(key string) bool {
 		return true
 	}
 	if k.done == nil {
-		k.done = map[string]struct{}{}
+		k.done = map[uint64]struct{}{}
 	}
 	if k.any {
-		k.done[k.cur] = struct{}{}
+		k.done[xxhash.Sum64String(k.cur)] = struct{}{}
 	}
-	if _, seen := k.done[key]; seen {
+	if _, seen := k.done[xxhash.Sum64String(key)]; seen {
 		return false
 	}
-	k.cur, k.any = key, true
+	k.cur, k.any = strings.Clone(key), true
 	return true
 }
