@@ -2,7 +2,6 @@ package ampl
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -50,48 +49,28 @@ func scanGap(s string) bool {
 	return false
 }
 
-// countWords counts the words of the visible text in s (tags, and the bodies of script and
-// style elements, skipped), as lib/words counts them: a letter of an unspaced script (Han,
-// kana, Thai, ...) counts as half a word.
+// countWords counts the words of the visible text in s (tags, and script and style
+// elements, skipped: htmltext.EachText), as lib/words counts them: a letter of an unspaced
+// script (Han, kana, Thai, ...) counts as half a word.
 func countWords(s string) float64 {
 	var n float64
 	inWord := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c == '<' {
-			inWord = false
-			end := strings.IndexByte(s[i:], '>')
-			if end < 0 {
-				return n
-			}
-			tag := s[i+1 : i+end]
-			i += end + 1
-			for _, raw := range [...]string{"script", "style"} {
-				if len(tag) >= len(raw) && strings.EqualFold(tag[:len(raw)], raw) {
-					close := htmltext.IndexFold(s[i:], "</"+raw)
-					if close < 0 {
-						return n
-					}
-					i += close
+	htmltext.EachText(s, htmltext.Scripts|htmltext.Styles, func(text string) {
+		for _, r := range text {
+			switch {
+			case words.Unspaced(r):
+				n += 0.5
+				inWord = false
+			case isWordRune(r):
+				if !inWord {
+					n++
 				}
+				inWord = true
+			default:
+				inWord = false
 			}
-			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case words.Unspaced(r):
-			n += 0.5
-			inWord = false
-		case isWordRune(r):
-			if !inWord {
-				n++
-			}
-			inWord = true
-		default:
-			inWord = false
-		}
-	}
+	}, func(string) { inWord = false })
 	return n
 }
 
