@@ -485,6 +485,27 @@ func TestTitleNotTheSiteHeading(t *testing.T) {
 	}
 }
 
+// A first-level heading that is the site's name as a link (a forum's logo bar) is not the
+// title, though the page's title holds its words; without it the title is the <title>'s.
+func TestTitleNotTheSiteLogo(t *testing.T) {
+	html := `<html><head><title>What happened with Arch Linux ISO in 2024 / Arch Discussion / Arch Linux Forums</title></head><body>
+<div id="logo"><h1><a href="http://archlinux.org/">Arch Linux</a></h1></div>
+<h2><span>#1</span> <a href="viewtopic.php?pid=1">2025-11-01 15:14:37</a></h2>
+<h3>What happened with Arch Linux ISO in 2024</h3><p>Why did the ISO size grow so fast from 2024 to 2025?</p></body></html>`
+	p := Segment(html, dom.Parse(html))
+	p.URL = "https://bbs.archlinux.org/viewtopic.php?id=309936"
+	if got, want := p.BestTitle(), "What happened with Arch Linux ISO in 2024"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	// The same heading as text, not a link, is taken: a site's home page may be named so.
+	html = strings.Replace(html, `<a href="http://archlinux.org/">Arch Linux</a>`, "Arch Linux", 1)
+	p = Segment(html, dom.Parse(html))
+	p.URL = "https://bbs.archlinux.org/viewtopic.php?id=309936"
+	if got := p.BestTitle(); got != "Arch Linux" {
+		t.Errorf("title %q, want the heading", got)
+	}
+}
+
 // A title the page's text does not say (a site's slogan in every page's <title>) gives way
 // to the page's one first-level heading; a title the text says stays, even where no heading
 // is like it.

@@ -211,6 +211,10 @@ func (p *Page) titleHeading(ref *termHashSet, minCover float32) (first, end int)
 			continue
 		}
 		text := p.headingText(i, j)
+		if p.isSiteLogo(i, j, text) {
+			i = j
+			continue
+		}
 		s := overlap(text, ref)
 		if b.Heading == 1 {
 			s += 0.1
@@ -224,6 +228,18 @@ func (p *Page) titleHeading(ref *termHashSet, minCover float32) (first, end int)
 		i = j
 	}
 	return first, end
+}
+
+// isSiteLogo reports whether the heading [first, end) with text is the site's name as a
+// link (the logo heading of a site's bar: "Arch Linux" on bbs.archlinux.org, linking home):
+// it names the site, not the page, even where the page's title holds its words.
+func (p *Page) isSiteLogo(first, end int, text string) bool {
+	for _, b := range p.Blocks[first:end] {
+		if int(b.LinkRunes) < b.Runes {
+			return false
+		}
+	}
+	return namesSite(text, []string{alnumLower(p.Meta.SiteName), hostName(p.address())})
 }
 
 // siteHeadingPenalty is what a heading loses when it holds none of the words of the title's
