@@ -24,6 +24,9 @@ type siteState struct {
 	bytes   int          // their Size, summed
 	model   Model
 	err     error // learning failed
+	// distinct is the number of distinct pages (copies aside) the site was learned from, or
+	// would have been: what its model line says, failed or not.
+	distinct int
 	learned bool
 	// at is the site's place in the grouper's waiting heap while it waits, -1 after.
 	at int
@@ -193,6 +196,7 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live := &g.e.c.live
 	live.setPhase(fmt.Sprintf("learning %s (%d pages)", printable(s.key), len(s.pages)))
 	learnt := distinct(s.pages)
+	s.distinct = len(learnt)
 	if len(learnt) == 1 && g.learned == nil && g.e.content != nil {
 		s.model, s.err = nil, errLonePage
 	} else {

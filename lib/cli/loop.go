@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -81,9 +80,14 @@ func (e *Env) apply(j *job) {
 	}()
 	algoErr := j.noModel
 	pages, here := pagesOf(j.m)
+	if le, ok := algoErr.(*learnError); ok {
+		pages = le.pages
+	}
 	switch {
-	case j.m != nil && e.content != nil && pages == 1:
-		algoErr = errLonePage // no say in the join, as in run, which does not learn it
+	case e.content != nil && pages == 1:
+		// A model learned from one page, or a failure to learn it: no say in the join, as in
+		// run, which does not learn such a site.
+		algoErr = errLonePage
 	case j.m != nil:
 		j.found, j.err = e.applyModel(j.m, j.p)
 		algoErr = j.err
@@ -217,7 +221,7 @@ func (ms *fileModels) decode(site string) (Model, error) {
 	case !ok:
 		return nil, fmt.Errorf("no model for site %q in %s", site, ms.e.Ctx.String(FlagModel))
 	case line.Error != "":
-		return nil, errors.New(line.Error)
+		return nil, &learnError{msg: line.Error, pages: line.Pages}
 	}
 	m, err := ms.e.algo.Decode(line.Model)
 	if err != nil {
@@ -225,6 +229,14 @@ func (ms *fileModels) decode(site string) (Model, error) {
 	}
 	return &siteModel{Model: m, pages: line.Pages}, nil
 }
+
+// learnError is a model line's error: the site's learning failed, from pages distinct pages.
+type learnError struct {
+	msg   string
+	pages int
+}
+
+func (e *learnError) Error() string { return e.msg }
 
 // keyedModels is the models of apply --keyed, the reduce side of a join: the input is
 // sorted by key, and each key's model line (tag TagModel) comes before its pages. Only the
@@ -261,7 +273,7 @@ func (e *Env) decodeModelLine(rec *record.Record) (Model, error) {
 		return nil, err
 	}
 	if line.Error != "" {
-		return nil, errors.New(line.Error)
+		return nil, &learnError{msg: line.Error, pages: line.Pages}
 	}
 	m, err := e.algo.Decode(line.Model)
 	if err != nil {

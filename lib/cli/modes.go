@@ -22,11 +22,7 @@ func runLearn(e *Env) int {
 			}
 			p.Drop()
 		}
-		n := len(pages)
-		if s.err == nil {
-			n, _ = pagesOf(s.model) // the distinct pages learned from
-		}
-		e.writeModel(s, n)
+		e.writeModel(s, s.distinct)
 	}
 	e.eachPage(g, func(_ Model, _ error, p *page.Page) { e.Consume(p.Rec, "beyond-sample") })
 	return e.Close()
