@@ -18,16 +18,16 @@ import (
 
 // siteState is one site's progress through learning.
 type siteState struct {
-	key     string
-	seq     int          // the order of first appearance
-	pages   []*page.Page // buffered, waiting for the model
-	bytes   int          // their Size, summed
-	model   Model
-	err     error // learning failed
+	key   string
+	seq   int          // the order of first appearance
+	pages []*page.Page // buffered, waiting for the model
+	bytes int          // their Size, summed
+	model Model
+	err   error // learning failed
 	// distinct is the number of distinct pages (copies aside) the site was learned from, or
 	// would have been: what its model line says, failed or not.
 	distinct int
-	learned bool
+	learned  bool
 	// at is the site's place in the grouper's waiting heap while it waits, -1 after.
 	at int
 	// modelBytes is what the model counts against --max-models-bytes; kept is the site's
