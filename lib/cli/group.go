@@ -12,6 +12,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 
+	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/page"
 	"github.com/chaffkit/chaff/lib/record"
 )
@@ -197,12 +198,12 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 	live.setPhase(fmt.Sprintf("learning %s (%d pages)", printable(s.key), len(s.pages)))
 	learnt := distinct(s.pages)
 	s.distinct = len(learnt)
-	if len(learnt) == 1 && g.learned == nil && g.e.content != nil {
+	if learnsNothing(len(learnt)) && g.learned == nil && g.e.content != nil {
 		s.model, s.err = nil, errLonePage
 	} else {
 		s.model, s.err = g.e.learnSite(s.key, learnt)
 	}
-	if len(learnt) == 1 && (s.err == nil || s.err == errLonePage) && g.sample > 1 {
+	if learnsNothing(len(learnt)) && (s.err == nil || s.err == errLonePage) && g.sample > 1 {
 		g.e.single.add(s.key, s.pages[0]) // (--sample 1 asks for it)
 	}
 	live.setPhase("")
@@ -322,6 +323,13 @@ func (h *waitHeap) Pop() any {
 // sites of a crawl dump have one page; learning them cost ngramcut two thirds of a run of
 // wcxb-dev.
 var errLonePage = errors.New("one page: nothing to learn")
+
+// learnsNothing reports whether a site model learned from pages distinct pages has no say in
+// the content join whatever its fit to a page: content.Site.Trust, the join's one rule for
+// it, is 0 (one page; 0 is "not known", an older model line, and applied as before).
+func learnsNothing(pages int) bool {
+	return pages > 0 && (&content.Site{Fit: 1, Pages: pages}).Trust() == 0
+}
 
 // learnSite calls the algorithm's Learn on the site's pages (distinct: without copies),
 // turning a panic into an error so that one pathological site cannot end a run over a whole

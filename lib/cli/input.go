@@ -22,21 +22,22 @@ type input struct {
 }
 
 // siteOf returns the site key of a record: its line's key under --keyed, else by --site-key.
-// The key is a copy: it is a substring of its record (its site member, the host of its URL,
-// its line's key), and every map that outlives the record (the grouper's) would otherwise
-// hold the record's whole line, HTML included, to the end of the run. (A map interning the
-// keys saved the copy, and held every site's key to the end of the run instead.)
+// It is a substring of the record (its site member, the host of its URL, its line's key),
+// for uses that end with the record's.
 func (in *input) siteOf(rec *record.Record) string {
 	if in.keyed {
-		return strings.Clone(rec.Key)
+		return rec.Key
 	}
-	return strings.Clone(site.Key(in.siteMode, rec.Site, rec.URL))
+	return site.Key(in.siteMode, rec.Site, rec.URL)
 }
 
 // page returns the page of rec, under its site, its tree to be parsed (when asked) with
-// --max-depth.
+// --max-depth. The page's site is a copy of the key: the grouper's map outlives the record,
+// and would otherwise hold the record's whole line, HTML included, to the end of the run. (A
+// map interning the keys saved the copy, and held every site's key to the end of the run
+// instead.)
 func (in *input) page(rec *record.Record) *page.Page {
-	return page.New(rec, in.siteOf(rec), in.maxDepth)
+	return page.New(rec, strings.Clone(in.siteOf(rec)), in.maxDepth)
 }
 
 // KeyOf makes a site the key of a keyed line (stream.EscapeKey).

@@ -84,7 +84,7 @@ func (e *Env) apply(j *job) {
 		pages = le.pages
 	}
 	switch {
-	case e.content != nil && pages == 1:
+	case e.content != nil && learnsNothing(pages):
 		// A model learned from one page, or a failure to learn it: no say in the join, as in
 		// run, which does not learn such a site.
 		algoErr = errLonePage

@@ -22,7 +22,7 @@ func runLearn(e *Env) int {
 			}
 			p.Drop()
 		}
-		e.writeModel(s, s.distinct)
+		e.writeModel(s)
 	}
 	e.eachPage(g, func(_ Model, _ error, p *page.Page) { e.Consume(p.Rec, "beyond-sample") })
 	return e.Close()
@@ -30,15 +30,15 @@ func runLearn(e *Env) int {
 
 // writeModel writes the model line of a learned site (its error when learning failed, so
 // that apply fails the site's pages with the error run gives them), after its key under
-// --keyed.
-func (e *Env) writeModel(s *siteState, pages int) {
+// --keyed, with the distinct pages it learned from.
+func (e *Env) writeModel(s *siteState) {
 	var line []byte
 	var err error
 	if s.err != nil {
 		e.warnf("%v", s.err)
-		line, err = model.EncodeError(s.key, e.Tool.Name, e.algo.Version(), pages, s.err)
+		line, err = model.EncodeError(s.key, e.Tool.Name, e.algo.Version(), s.distinct, s.err)
 	} else {
-		line, err = model.Encode(s.key, e.Tool.Name, e.algo.Version(), pages, s.model)
+		line, err = model.Encode(s.key, e.Tool.Name, e.algo.Version(), s.distinct, s.model)
 	}
 	if err != nil {
 		e.failed = true
