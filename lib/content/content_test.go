@@ -678,3 +678,34 @@ func TestRenderKeepsCodeLines(t *testing.T) {
 		}
 	}
 }
+
+// A copy of a kept text in a place of another shape (a reply's quote of the post above it,
+// the post again for small screens) is dropped; the same text in places of one shape (the
+// terms under each offer of a list) and short lines are kept each time, and so is the
+// title's heading. Select and Join drop the same copies.
+func TestDropCopies(t *testing.T) {
+	post := "Ubuntu 24.04 has been delayed a bit this year, the final version comes out in a week."
+	terms := "Offer valid for bookings made before the end of the year."
+	html := `<html><head><title>Which Qt version for Ubuntu</title></head><body>
+<h1>Which Qt version for Ubuntu</h1>
+<div class="post"><div class="content"><p>` + post + `</p></div></div>
+<div class="post"><div class="content"><blockquote><p>` + post + `</p></blockquote><p>It will be Qt 6.4, I think.</p><p>Reply</p></div></div>
+<div class="post"><div class="content"><p>Reply</p></div></div>
+<ul class="offers"><li class="offer"><h3>Paris</h3><p>` + terms + `</p></li><li class="offer"><h3>Rome</h3><p>` + terms + `</p></li></ul>
+<div class="mobile-only"><div class="content"><h2>Which Qt version for Ubuntu</h2><p>` + post + `</p></div></div>
+</body></html>`
+	p := Segment(html, dom.Parse(html))
+	s := make([]float32, len(p.Blocks))
+	for i := range s {
+		s[i] = 0.9
+	}
+	want := strings.Join([]string{"Which Qt version for Ubuntu", post, "It will be Qt 6.4, I think.", "Reply", "Reply",
+		"Paris", terms, "Rome", terms}, "\n")
+	if got := p.Select(s, Balanced).Text; got != want {
+		t.Errorf("Select kept:\n%s\nwant:\n%s", got, want)
+	}
+	kept, _ := p.Join(s, &Site{}, Balanced)
+	if got := p.Render(kept); got != want {
+		t.Errorf("Join kept:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -98,7 +98,8 @@ func (p *Page) Select(s []float32, f Favor) *Result {
 }
 
 // Keep says which blocks Select keeps at threshold th: those scored above it, the title's
-// heading, and the rest of the rows of a data table they keep a cell of (keepLabels).
+// heading, and the rest of the rows of a data table they keep a cell of (keepLabels), less
+// the copies of text kept before (dropCopies).
 func (p *Page) Keep(s []float32, th float32) []bool {
 	kept := make([]bool, len(s))
 	for i := range s {
@@ -109,6 +110,7 @@ func (p *Page) Keep(s []float32, th float32) []bool {
 		kept[t] = true
 	}
 	p.keepLabels(kept)
+	p.dropCopies(kept)
 	return kept
 }
 

@@ -70,7 +70,8 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 // above the log-odds of f's threshold. A block that both call content (score above the
 // threshold, at least half of it kept by the site) is always kept, and so is the title's
 // heading (TitleBlocks) unless a site model trusted at least half-way calls most of it template;
-// a data table's rows are kept whole (keepLabels).
+// a data table's rows are kept whole (keepLabels), and a copy of text kept before is left
+// out (dropCopies).
 func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32) {
 	verdicts, keptShare := p.Verdicts(site)
 	trust := float32(site.Trust() * EvidenceWeight)
@@ -88,6 +89,7 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 		}
 	}
 	p.keepLabels(kept)
+	p.dropCopies(kept)
 	return kept, verdicts
 }
 
