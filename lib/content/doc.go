@@ -22,7 +22,9 @@
 // containers, its neighbours, the page's best region, the other items of its list. A menu link
 // and a product card look alike alone; among their neighbours they do not. Blocks scoring
 // above Threshold are the content (Select, Render; Favor moves the threshold for an
-// extraction that would rather lose a doubtful block, or keep one); BestTitle is the title.
+// extraction that would rather lose a doubtful block, or keep one), less the copies of a
+// kept text in places of another shape (a quoted post, a preview of it); BestTitle is the
+// title.
 //
 // The page as a whole gets a kind (Model.Kind: an article, a list of cards, a product, a
 // forum thread, documentation, a service's page) from small models over what it says of
