@@ -1,0 +1,22 @@
+package cli
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+// Every command sets the collector's target to gcPercent, unless GOGC says otherwise.
+func TestTuneGC(t *testing.T) {
+	t.Setenv("GOGC", "")
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	tuneGC()
+	if got := debug.SetGCPercent(100); got != gcPercent {
+		t.Errorf("GC percent %d, want %d", got, gcPercent)
+	}
+	t.Setenv("GOGC", "50")
+	tuneGC()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC set, GC percent %d, want it left alone (100)", got)
+	}
+}
