@@ -708,4 +708,17 @@ func TestDropCopies(t *testing.T) {
 	if got := p.Render(kept); got != want {
 		t.Errorf("Join kept:\n%s\nwant:\n%s", got, want)
 	}
+	// The view says which line a left-out copy repeats, and only of copies.
+	var view bytes.Buffer
+	if err := p.WriteView(&view, "t", "c", s, nil, kept); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(view.String(), "(a copy of a line above)"); n != 3 {
+		t.Errorf("view notes %d copies, want 3 (the quote, the heading and post again for small screens):\n%s", n, view.String())
+	}
+	for i := range p.Blocks {
+		if j := p.CopyOf(kept, i); j >= 0 && (p.Blocks[j].Text != p.Blocks[i].Text || kept[i] || !kept[j]) {
+			t.Errorf("block %d (%q) called a copy of block %d (%q)", i, p.Blocks[i].Text, j, p.Blocks[j].Text)
+		}
+	}
 }

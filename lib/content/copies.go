@@ -55,3 +55,22 @@ func (p *Page) sameShape(a, b int32) bool {
 	}
 	return a < 0 && b < 0
 }
+
+// CopyOf returns the kept block that block i repeats in a place of another shape, the block
+// dropCopies leaves i out for, or -1: for a view, to say why a block the model scored high
+// is left out.
+func (p *Page) CopyOf(kept []bool, i int) int {
+	b := &p.Blocks[i]
+	if kept[i] || b.Words < copyMinWords {
+		return -1
+	}
+	for j := range i {
+		if kept[j] && p.Blocks[j].Text == b.Text {
+			if p.sameShape(p.Blocks[j].Owner, b.Owner) {
+				return -1
+			}
+			return j
+		}
+	}
+	return -1
+}

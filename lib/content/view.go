@@ -11,7 +11,8 @@ import (
 // caption as its first paragraph, then every block of the page as a reader sees it
 // (headings as headings, list items with a bullet), the kept blocks black and the others
 // grey and struck through, each with the content model's score and, when verdicts is not
-// nil, the site model's verdict in its tooltip. Everything from the page is HTML-escaped and
+// nil, the site model's verdict in its tooltip; a block left out as a copy of a kept one
+// (CopyOf) links to it. Everything from the page is HTML-escaped and
 // a Content-Security-Policy forbids scripts, so nothing of the page can run.
 func (p *Page) WriteView(w io.Writer, title, caption string, scores, verdicts []float32, kept []bool) error {
 	var b strings.Builder
@@ -47,7 +48,12 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 		if verdicts != nil {
 			tip += fmt.Sprintf(", site %+.2f", verdicts[i])
 		}
-		fmt.Fprintf(&b, "<div class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s%s</div>\n", cls, tip, scores[i], bullet, html.EscapeString(blk.Text))
+		note := ""
+		if j := p.CopyOf(kept, i); j >= 0 {
+			tip += "; left out: a copy of a line kept above"
+			note = fmt.Sprintf(` <a class="s" href="#b%d">(a copy of a line above)</a>`, j)
+		}
+		fmt.Fprintf(&b, "<div id=\"b%d\" class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s%s%s</div>\n", i, cls, tip, scores[i], bullet, html.EscapeString(blk.Text), note)
 	}
 	b.WriteString("</body></html>\n")
 	_, err := io.WriteString(w, b.String())
