@@ -26,6 +26,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 .b{margin:.25em 0;padding-left:3.6em;text-indent:-3.6em}
 .s{display:inline-block;width:3.2em;font:11px monospace;color:#777;text-indent:0}
 .drop{color:#aaa;text-decoration:line-through #ccc}
+.c{font:11px monospace;color:#777}
 .h{font-weight:bold;font-size:1.1em}
 </style></head><body>
 <p class="caption">`)
@@ -51,7 +52,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 		note := ""
 		if j := p.CopyOf(kept, i); j >= 0 {
 			tip += "; left out: a copy of a line kept above"
-			note = fmt.Sprintf(` <a class="s" href="#b%d">(a copy of a line above)</a>`, j)
+			note = fmt.Sprintf(` <a class="c" href="#b%d">(a copy of a line above)</a>`, j)
 		}
 		fmt.Fprintf(&b, "<div id=\"b%d\" class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s%s%s</div>\n", i, cls, tip, scores[i], bullet, html.EscapeString(blk.Text), note)
 	}
