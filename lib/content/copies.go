@@ -15,30 +15,54 @@ const copyMinWords = 5
 // The title's heading (TitleBlocks) is never dropped.
 //
 // Measured from one set of cross-validated block scores (5-fold by site): wcxb-dev's word
-// F1 .860 -> .866 (forum .783 -> .807, product .674 -> .688, collection .660 -> .669),
+// F1 .860 -> .866 (forum .783 -> .807, product .674 -> .687, collection .660 -> .669),
 // the news sets' AEB F1 and trafeval-dev's snippet F within .001; every copy dropped,
 // whatever its place: .865, but documentation .938 -> .932 and single pages down by up to
 // .36 (a shop's grid of products of one description).
 func (p *Page) dropCopies(kept []bool) {
-	var first map[string]int32
-	tFirst, tEnd := p.TitleBlocks()
-	for i, k := range kept {
-		b := &p.Blocks[i]
-		if !k || b.Words < copyMinWords {
-			continue
-		}
-		if first == nil {
-			first = make(map[string]int32)
-		}
-		j, seen := first[b.Text]
-		if !seen {
-			first[b.Text] = int32(i)
-			continue
-		}
-		if (i < tFirst || i >= tEnd) && !p.sameShape(p.Blocks[j].Owner, b.Owner) {
+	for i, j := range p.copies(kept) {
+		if j >= 0 {
 			kept[i] = false
 		}
 	}
+}
+
+// copies says, for each block, which kept block before it says the same text in a place of
+// another shape (dropCopies' rule: at least copyMinWords words, the title's heading aside),
+// or -1; nil when no block does. The first kept block of a text is never a copy, so the
+// answer is the same before dropCopies and after it: a view reads it from the final kept
+// blocks to say why a block scored high is left out.
+func (p *Page) copies(kept []bool) []int32 {
+	var first map[string]int32
+	var out []int32
+	tFirst, tEnd := p.TitleBlocks()
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		if b.Words < copyMinWords {
+			continue
+		}
+		j, seen := first[b.Text]
+		if !seen {
+			if kept[i] {
+				if first == nil {
+					first = make(map[string]int32)
+				}
+				first[b.Text] = int32(i)
+			}
+			continue
+		}
+		if (i >= tFirst && i < tEnd) || p.sameShape(p.Blocks[j].Owner, b.Owner) {
+			continue
+		}
+		if out == nil {
+			out = make([]int32, len(p.Blocks))
+			for k := range out {
+				out[k] = -1
+			}
+		}
+		out[i] = j
+	}
+	return out
 }
 
 // sameShape tells whether elements a and b have the same shape (Element.Sig) and so have
@@ -56,21 +80,10 @@ func (p *Page) sameShape(a, b int32) bool {
 	return a < 0 && b < 0
 }
 
-// CopyOf returns the kept block that block i repeats in a place of another shape, the block
-// dropCopies leaves i out for, or -1: for a view, to say why a block the model scored high
-// is left out.
-func (p *Page) CopyOf(kept []bool, i int) int {
-	b := &p.Blocks[i]
-	if kept[i] || b.Words < copyMinWords {
+// copyOf is copies' answer for block i (-1 when copies is nil).
+func copyOf(copies []int32, i int) int {
+	if copies == nil {
 		return -1
 	}
-	for j := range i {
-		if kept[j] && p.Blocks[j].Text == b.Text {
-			if p.sameShape(p.Blocks[j].Owner, b.Owner) {
-				return -1
-			}
-			return j
-		}
-	}
-	return -1
+	return int(copies[i])
 }

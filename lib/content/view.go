@@ -12,7 +12,7 @@ import (
 // (headings as headings, list items with a bullet), the kept blocks black and the others
 // grey and struck through, each with the content model's score and, when verdicts is not
 // nil, the site model's verdict in its tooltip; a block left out as a copy of a kept one
-// (CopyOf) links to it. Everything from the page is HTML-escaped and
+// (copies) links to it. Everything from the page is HTML-escaped and
 // a Content-Security-Policy forbids scripts, so nothing of the page can run.
 func (p *Page) WriteView(w io.Writer, title, caption string, scores, verdicts []float32, kept []bool) error {
 	var b strings.Builder
@@ -32,6 +32,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 <p class="caption">`)
 	b.WriteString(html.EscapeString(caption))
 	b.WriteString("</p>\n")
+	copies := p.copies(kept)
 	for i := range p.Blocks {
 		blk := &p.Blocks[i]
 		cls := "b"
@@ -50,7 +51,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 			tip += fmt.Sprintf(", site %+.2f", verdicts[i])
 		}
 		note := ""
-		if j := p.CopyOf(kept, i); j >= 0 {
+		if j := copyOf(copies, i); j >= 0 {
 			tip += "; left out: a copy of a line kept above"
 			note = fmt.Sprintf(` <a class="c" href="#b%d">(a copy of a line above)</a>`, j)
 		}
