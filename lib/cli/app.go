@@ -148,7 +148,7 @@ const MemoryNote = "Memory: learn, run and show hold each site's pages until the
 // action returned no error: the action's own status is the caller's.
 func RunApp(app *ucli.App, args []string) int {
 	defer startProfiles(app.ErrWriter)()
-	tuneGC()
+	tuneGC(gcPercent)
 	addVersion(app)
 	usage := func(c *ucli.Context, err error, _ bool) error { return usageError{err} }
 	app.ExitErrHandler = func(*ucli.Context, error) {}

@@ -216,6 +216,9 @@ func (e *Env) Next() (*record.Record, error) {
 		e.c.live.read.Store(e.in.r.Read())
 		e.c.live.inBytes.Store(e.in.r.Bytes())
 		if err == nil {
+			if e.dropHTML {
+				rec.DetachHTML() // a page waiting for its site then holds its HTML once
+			}
 			e.c.live.htmlBytes.Add(int64(len(rec.HTML)))
 			e.rep.log.input(rec.Source).read++
 			return rec, nil

@@ -10,12 +10,12 @@ func TestTuneGC(t *testing.T) {
 	t.Setenv("GOGC", "")
 	old := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(old)
-	tuneGC()
+	tuneGC(gcPercent)
 	if got := debug.SetGCPercent(100); got != gcPercent {
 		t.Errorf("GC percent %d, want %d", got, gcPercent)
 	}
 	t.Setenv("GOGC", "50")
-	tuneGC()
+	tuneGC(gcPercent)
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("with GOGC set, GC percent %d, want it left alone (100)", got)
 	}

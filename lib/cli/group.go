@@ -75,6 +75,7 @@ type grouper struct {
 func newGrouper(e *Env) *grouper {
 	e.c.live.learns.Store(true)
 	boundHeap(e.Ctx.Int(FlagMaxBufferBytes))
+	tuneGC(holdGCPercent)
 	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer),
 		maxBytes: e.Ctx.Int(FlagMaxBufferBytes), maxModelBytes: e.Ctx.Int(FlagMaxModelsBytes), sites: map[string]*siteState{},
 		done: map[uint64]struct{}{}}

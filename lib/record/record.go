@@ -199,6 +199,45 @@ func (r *Record) set(m member) {
 	r.fields = append(r.fields, m)
 }
 
+// DetachHTML lets the record's input line go while it keeps the page's decoded HTML: the
+// html member becomes a string written from HTML (as a page read from a WARC is), and the
+// other members' values are copied out of the line into one small buffer of their own. A
+// tool that leaves html out of its output (--drop-html) calls it on every page it holds
+// for a while: the page then holds its HTML once, not twice (escaped in the line and
+// decoded). The html member, if written after all, is encoded anew: its escapes may
+// differ from the input's. Nothing changes for a record not read from a JSON line, or
+// whose HTML shares the line's bytes (a string without escapes: the line is the HTML).
+func (r *Record) DetachHTML() {
+	key := r.HTMLMember()
+	hm := r.member(key)
+	if hm == nil || hm.quote || len(hm.raw) == 0 || hm.raw[0] != '"' || hm.flags&strEscape == 0 {
+		return
+	}
+	*hm = member{key: key, str: r.HTML, quote: true}
+	n := 0
+	for _, m := range r.fields {
+		n += len(m.raw)
+	}
+	buf := make([]byte, 0, n)
+	for i := range r.fields {
+		m := &r.fields[i]
+		if m.quote || len(m.raw) == 0 {
+			continue
+		}
+		start := len(buf)
+		buf = append(buf, m.raw...)
+		m.raw = buf[start:len(buf):len(buf)]
+		switch m.key {
+		case "id", "url", "site", "date": // their decoded copies may share the line's bytes too
+			if m.raw[0] == '"' {
+				if s, err := unquoteOwned(m.raw, m.flags); err == nil {
+					r.setKnown(m.key, s)
+				}
+			}
+		}
+	}
+}
+
 // Delete removes key.
 func (r *Record) Delete(key string) {
 	for i := range r.fields {

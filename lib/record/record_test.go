@@ -224,3 +224,44 @@ func TestIsString(t *testing.T) {
 		}
 	}
 }
+
+// DetachHTML keeps every value while the record lets its input line go: overwriting the
+// line afterwards changes nothing the record says or writes.
+func TestDetachHTML(t *testing.T) {
+	line := []byte(`{"id":"p1","url":"http://a.example/x","gold":"some \"gold\" text","html":"<p class=\"x\">caf\u00e9\n</p>","n":[1,2]}`)
+	rec, err := Parse(line, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := rec.Size()
+	rec.DetachHTML()
+	for i := range line {
+		line[i] = 'X'
+	}
+	if rec.ID != "p1" || rec.URL != "http://a.example/x" || rec.HTML != "<p class=\"x\">café\n</p>" {
+		t.Fatalf("known fields changed: %q %q %q", rec.ID, rec.URL, rec.HTML)
+	}
+	if got, want := string(rec.AppendJSON(nil)), `{"id":"p1","url":"http://a.example/x","gold":"some \"gold\" text","html":"<p class=\"x\">café\n</p>","n":[1,2]}`; got != want {
+		t.Fatalf("written\n%s\nwant\n%s", got, want)
+	}
+	if after := rec.Size(); after >= before {
+		t.Errorf("Size %d after, %d before: the escaped html should no longer count", after, before)
+	}
+	rec.Delete("html")
+	if got, want := string(rec.AppendJSON(nil)), `{"id":"p1","url":"http://a.example/x","gold":"some \"gold\" text","n":[1,2]}`; got != want {
+		t.Fatalf("without html\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A page whose html has no escapes shares the line's bytes: DetachHTML leaves it as read.
+func TestDetachHTMLNoEscapes(t *testing.T) {
+	line := `{"html":"<p>plain</p>","id":"p2"}`
+	rec, err := Parse([]byte(line), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.DetachHTML()
+	if got := string(rec.AppendJSON(nil)); got != line || rec.HTML != "<p>plain</p>" {
+		t.Fatalf("got %s (html %q)", got, rec.HTML)
+	}
+}

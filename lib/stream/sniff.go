@@ -153,7 +153,7 @@ func Decompressor(br *bufio.Reader, c Compression) (io.Reader, func(), error) {
 		}
 		return zr, func() { zr.Close() }, nil
 	case Zstd:
-		zr, err := zstd.NewReader(br, zstd.WithDecoderMaxMemory(1<<32))
+		zr, err := zstd.NewReader(br, zstd.WithDecoderMaxMemory(1<<32), zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			return nil, nil, err
 		}
