@@ -63,6 +63,15 @@ func BenchmarkBig9(b *testing.B) {
 			}
 		})
 	})
+	b.Run("learn-marks", func(b *testing.B) { // as run learns: with what the model marks on each page
+		loopCPU(b, size, func() {
+			for _, s := range sites {
+				if _, _, err := LearnMarks(s, Default()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
 	models := make([]*Model, len(sites))
 	for i, s := range sites {
 		models[i], _ = Learn(s, Default())

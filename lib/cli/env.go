@@ -53,6 +53,9 @@ type Env struct {
 
 	onError  string
 	dropHTML bool
+	// detachHTML: no page's html member is written (--drop-html, or a command that writes no
+	// page records: learn, show), so each record lets its input line go (record.DetachHTML).
+	detachHTML bool
 	// recordsOut is set when the output is page records (run, apply): a failed page is then
 	// emitted with "error"; otherwise it is counted.
 	recordsOut bool
@@ -89,7 +92,9 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 		c:        newCounts(),
 		onError:  c.String(FlagOnError),
 		dropHTML: c.Bool(FlagDropHTML),
-		start:    time.Now(),
+		// A page whose html member is never written holds its HTML once (record.DetachHTML).
+		detachHTML: c.Bool(FlagDropHTML),
+		start:      time.Now(),
 	}
 	e.rep = NewReporter(tool.Name, e.Stderr, maxErrorsShown)
 	e.rep.quiet = e.onError == OnErrorSkip
@@ -216,7 +221,7 @@ func (e *Env) Next() (*record.Record, error) {
 		e.c.live.read.Store(e.in.r.Read())
 		e.c.live.inBytes.Store(e.in.r.Bytes())
 		if err == nil {
-			if e.dropHTML {
+			if e.detachHTML {
 				rec.DetachHTML() // a page waiting for its site then holds its HTML once
 			}
 			e.c.live.htmlBytes.Add(int64(len(rec.HTML)))

@@ -11,6 +11,7 @@ import (
 // runLearn learns each site and writes its model line; the pages are consumed (sample:
 // learned from, beyond-sample: read after the site was learned).
 func runLearn(e *Env) int {
+	e.detachHTML = true // the pages are consumed, never written
 	g := newGrouper(e)
 	g.learned = func(s *siteState, pages []*page.Page) {
 		for _, p := range pages {

@@ -15,6 +15,7 @@ import (
 // every page's view and an index. Models come from --model or are learned
 // per site from the input, as run does.
 func runShow(e *Env) int {
+	e.detachHTML = true // views, not records: no html member is written
 	want := e.Ctx.String("id")
 	dir := e.Ctx.String("out-dir")
 	if dir != "" {
