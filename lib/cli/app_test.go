@@ -291,3 +291,29 @@ func TestFlagsAfterFiles(t *testing.T) {
 		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, out.String(), errOut.String())
 	}
 }
+
+// A page's html member is written as read (its escapes too) unless --drop-html leaves it out:
+// only then, or where no page record is written (learn), does a page let its input line go
+// (record.DetachHTML), and the output is the same as when it kept it.
+func TestHTMLMemberAsRead(t *testing.T) {
+	in := `{"id":"1","site":"a","html":"<p>caf\u00e9 \/ \"x\"</p>\n","gold":"caf\u00e9"}
+{"id":"2","site":"a","html":"<p>two\ttabs</p>"}
+`
+	var out, errOut strings.Builder
+	if code := run([]string{"toy", "run", "--content", "off"}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatal(errOut.String())
+	}
+	for _, want := range []string{`"html":"<p>caf\u00e9 \/ \"x\"</p>\n"`, `"gold":"caf\u00e9"`, `"html":"<p>two\ttabs</p>"`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %s as read:\n%s", want, out.String())
+		}
+	}
+	var dropped strings.Builder
+	if code := run([]string{"toy", "run", "--content", "off", "--drop-html"}, strings.NewReader(in), &dropped, &errOut); code != 0 {
+		t.Fatal(errOut.String())
+	}
+	recs := clitest.Records(t, dropped.String())
+	if len(recs) != 2 || recs[0]["text"] != `café / "x"` || recs[0]["html"] != nil || !strings.Contains(dropped.String(), `"gold":"caf\u00e9"`) {
+		t.Errorf("--drop-html output (text from the HTML decoded, other members as read):\n%s", dropped.String())
+	}
+}
