@@ -85,14 +85,13 @@ func Open(c *ucli.Context, tool *Tool) (*Env, error) {
 	app := c.App
 	lw := &lineWriter{w: app.ErrWriter}
 	e := &Env{
-		Tool:     tool,
-		Ctx:      c,
-		Stderr:   lw,
-		lw:       lw,
-		c:        newCounts(),
-		onError:  c.String(FlagOnError),
-		dropHTML: c.Bool(FlagDropHTML),
-		// A page whose html member is never written holds its HTML once (record.DetachHTML).
+		Tool:       tool,
+		Ctx:        c,
+		Stderr:     lw,
+		lw:         lw,
+		c:          newCounts(),
+		onError:    c.String(FlagOnError),
+		dropHTML:   c.Bool(FlagDropHTML),
 		detachHTML: c.Bool(FlagDropHTML),
 		start:      time.Now(),
 	}

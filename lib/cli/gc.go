@@ -25,6 +25,28 @@ const gcPercent = 200
 // peak RSS.
 const holdGCPercent = 100
 
+// tuneHolding sets the Go runtime's memory for a command that holds pages until their site
+// is learned (learn, run, show): the collector's target holdGCPercent, and the soft memory
+// limit from --max-buffer-bytes (boundHeap).
+func tuneHolding(maxBufferBytes int) {
+	tuneGC(holdGCPercent)
+	boundHeap(maxBufferBytes)
+}
+
+// boundHeap sets the Go runtime's soft memory limit to what the pages waiting for their site
+// may hold, half as much again (the models kept, within --max-models-bytes, the pages in
+// flight, buffers) and 64 MiB, at least 256 MiB: the collector then runs more often as the
+// buffer fills, where by default it lets the heap grow to twice what is live. A run of
+// sstclean over three copies of wcxb-dev held 1.3 GB at its peak without it, 0.85 GB with
+// it, in the same CPU time. A GOMEMLIMIT the user sets wins; --max-buffer-bytes 0 (no bound)
+// sets none.
+func boundHeap(maxBytes int) {
+	if maxBytes <= 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(max(int64(maxBytes)*3/2+64<<20, 256<<20))
+}
+
 // tuneGC sets the collector's target to percent unless GOGC is set.
 func tuneGC(percent int) {
 	if os.Getenv("GOGC") == "" {

@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// Every command sets the collector's target to gcPercent, unless GOGC says otherwise.
+// A command sets the collector's target it is given (gcPercent, or holdGCPercent for those
+// that hold pages), unless GOGC says otherwise.
 func TestTuneGC(t *testing.T) {
 	t.Setenv("GOGC", "")
 	old := debug.SetGCPercent(100)

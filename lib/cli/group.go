@@ -74,25 +74,10 @@ type grouper struct {
 // newGrouper starts grouping; Open checked that --sample and --max-buffer are at least 1.
 func newGrouper(e *Env) *grouper {
 	e.c.live.learns.Store(true)
-	boundHeap(e.Ctx.Int(FlagMaxBufferBytes))
-	tuneGC(holdGCPercent)
+	tuneHolding(e.Ctx.Int(FlagMaxBufferBytes))
 	return &grouper{e: e, sample: e.Ctx.Int(FlagSample), maxBuffer: e.Ctx.Int(FlagMaxBuffer),
 		maxBytes: e.Ctx.Int(FlagMaxBufferBytes), maxModelBytes: e.Ctx.Int(FlagMaxModelsBytes), sites: map[string]*siteState{},
 		done: map[uint64]struct{}{}}
-}
-
-// boundHeap sets the Go runtime's soft memory limit to what the pages waiting for their site
-// may hold, half as much again (the models kept, within --max-models-bytes, the pages in
-// flight, buffers) and 64 MiB, at least 256 MiB: the collector then runs more often as the
-// buffer fills, where by default it lets the heap grow to twice what is live. A run of
-// sstclean over three copies of wcxb-dev held 1.3 GB at its peak without it, 0.85 GB with
-// it, in the same CPU time. A GOMEMLIMIT the user sets wins; --max-buffer-bytes 0 (no bound)
-// sets none.
-func boundHeap(maxBytes int) {
-	if maxBytes <= 0 || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	debug.SetMemoryLimit(max(int64(maxBytes)*3/2+64<<20, 256<<20))
 }
 
 func (g *grouper) take(*record.Record) bool { return false }

@@ -77,20 +77,29 @@ func Parse(line []byte, htmlField string) (*Record, error) {
 		return nil, err
 	}
 	rec := &Record{HTMLField: htmlField, fields: fields}
-	for _, m := range fields {
-		switch m.key {
-		case "id", "url", "site", "date", htmlField:
-			if len(m.raw) == 0 || m.raw[0] != '"' {
-				continue
-			}
-			s, err := unquoteOwned(m.raw, m.flags)
-			if err != nil {
-				return nil, fmt.Errorf("member %q: %w", m.key, err)
-			}
-			rec.setKnown(m.key, s)
+	for i := range fields {
+		if err := rec.decodeKnown(&fields[i]); err != nil {
+			return nil, fmt.Errorf("member %q: %w", fields[i].key, err)
 		}
 	}
 	return rec, nil
+}
+
+// decodeKnown sets the decoded copy of m when it is a known field (id, url, site, date, the
+// html member) holding a string read from input; it may share m's bytes (unquoteOwned).
+func (r *Record) decodeKnown(m *member) error {
+	switch m.key {
+	case "id", "url", "site", "date", r.HTMLMember():
+		if m.quote || len(m.raw) == 0 || m.raw[0] != '"' {
+			return nil
+		}
+		s, err := unquoteOwned(m.raw, m.flags)
+		if err != nil {
+			return err
+		}
+		r.setKnown(m.key, s)
+	}
+	return nil
 }
 
 // unquoteOwned is unquote for bytes the record owns for good: a string

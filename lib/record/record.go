@@ -227,14 +227,7 @@ func (r *Record) DetachHTML() {
 		start := len(buf)
 		buf = append(buf, m.raw...)
 		m.raw = buf[start:len(buf):len(buf)]
-		switch m.key {
-		case "id", "url", "site", "date": // their decoded copies may share the line's bytes too
-			if m.raw[0] == '"' {
-				if s, err := unquoteOwned(m.raw, m.flags); err == nil {
-					r.setKnown(m.key, s)
-				}
-			}
-		}
+		r.decodeKnown(m) // the decoded copy may have shared the line's bytes too; decoded once already, it cannot fail
 	}
 }
 
