@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/chaffkit/chaff/lib/hugepage"
 	"io"
 	"slices"
 	"strings"
@@ -148,6 +149,7 @@ const MemoryNote = "Memory: learn, run and show hold each site's pages until the
 // action returned no error: the action's own status is the caller's.
 func RunApp(app *ucli.App, args []string) int {
 	defer startProfiles(app.ErrWriter)()
+	hugepage.AdviseHeap(hugepage.HeapBytes)
 	tuneGC(gcPercent)
 	addVersion(app)
 	usage := func(c *ucli.Context, err error, _ bool) error { return usageError{err} }
