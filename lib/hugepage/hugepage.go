@@ -7,8 +7,12 @@
 // third of a `run`'s CPU time was the kernel's) and most probes of a large table a TLB miss;
 // a 2 MB page costs one fault and covers 512 times the memory. Linux backs all anonymous
 // memory with huge pages when its THP setting is "always", and only memory a program marks
-// with madvise(MADV_HUGEPAGE) when it is "madvise", the default of most distributions; Go's
-// runtime marks none of its heap (it did in Go 1.21.0 and stopped). Measured on big9 (`run
+// with madvise(MADV_HUGEPAGE) when it is "madvise", the default of most distributions. Go's
+// runtime marks none of its heap since Go 1.21.4 (golang/go#61718, #64342): with the default
+// THP defrag setting a first touch of marked memory may wait while the kernel compacts memory
+// into a free huge page, an unbounded stall for a server's latency. A batch filter cares for
+// throughput, and marks only the first HeapBytes; where the machine's memory is fragmented
+// and runs stall in the kernel, CHAFF_HUGEPAGES=0 turns the mark off. Measured on big9 (`run
 // -j 1 --drop-html --content off`, CPU s, medians of 7 runs): ngramcut 1.07 -> 0.61, ampl
 // 1.00 -> 0.64, sstclean 0.71 -> 0.52, rtdm 0.74 -> 0.56, `chaff extract` 0.45 -> 0.33, the
 // same peak RSS but for ngramcut's (140 -> 154 MB).
