@@ -26,6 +26,9 @@ type Example struct {
 	// when it is not known: a news page is an article without its kind taking part in the
 	// URL words' weights.
 	KindLabel int
+	// Weight is the page's weight in learning against other pages' (Train sets it from
+	// TrainOptions.KindWeight; 0 counts as 1).
+	Weight float32
 }
 
 // NewExample segments nothing itself: it computes the features of a segmented page and
@@ -40,7 +43,8 @@ func NewExample(p *Page, labels []float32, group string) *Example {
 }
 
 // weights gives each labeled block the share of the page's labeled terms it holds (at
-// least one term), so that every page weighs the same, as in a mean over pages.
+// least one term), so that every page weighs the same, as in a mean over pages, times the
+// page's Weight.
 func (ex *Example) weights() []float32 {
 	w := make([]float32, len(ex.Labels))
 	var total float32
@@ -55,8 +59,12 @@ func (ex *Example) weights() []float32 {
 		total += w[i]
 	}
 	if total > 0 {
+		pw := ex.Weight
+		if pw == 0 {
+			pw = 1
+		}
 		for i := range w {
-			w[i] /= total
+			w[i] *= pw / total
 		}
 	}
 	return w
@@ -141,6 +149,11 @@ type TrainOptions struct {
 	QualityDepth int
 	Folds        int // folds for the first stage's scores the second learns from (< 2: no second stage)
 	MinGroups    int // sites a token must be seen on (LearnTokens)
+	// KindWeight is the weight of a page of a known kind other than an article (wcxb-dev's
+	// collections, listings, products, forums, documentation and service pages) against an
+	// article's: the dev sets are four fifths articles (the news sets, trafeval-dev, half of
+	// wcxb-dev), a crawl's one-page sites are not.
+	KindWeight float32
 }
 
 // DefaultTrainOptions are the options the shipped model is trained with: 100 trees of depth 6
@@ -149,13 +162,20 @@ type TrainOptions struct {
 // wcxb-dev was .860 with them (200 and 100 trees: .858 under an earlier feature set).
 var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 100, Depth: 6, LearningRate: 0.08,
 	Lambda: 1, MinHessian: 1e-4, Subsample: 0.7, Bins: 64, Seed: 1, Workers: 2},
-	ContextTrees: 80, Folds: 4, MinGroups: 3, KindTrees: 60, KindDepth: 4, QualityTrees: 60, QualityDepth: 3}
+	ContextTrees: 80, Folds: 4, MinGroups: 3, KindTrees: 60, KindDepth: 4, QualityTrees: 60, QualityDepth: 3,
+	KindWeight: 2}
 
 // Train learns a content model from examples: the first stage on all of them, and the
 // second on the first stage's scores of each example by a first stage that did not learn
 // from the example's group (Folds folds split by group), as it will meet new pages; then the
 // quality model (trainQuality).
 func Train(exs []*Example, opt TrainOptions) *Model {
+	for _, ex := range exs {
+		ex.Weight = 1
+		if ex.Kind > 0 && opt.KindWeight > 0 {
+			ex.Weight = opt.KindWeight
+		}
+	}
 	var kinds *kindData
 	if opt.KindTrees > 0 {
 		kinds = &kindData{}

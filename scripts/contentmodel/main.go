@@ -75,6 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dump := fs.String("dump", "", "cv: write each page's scores (WCXB word P/R/F1) and its blocks' labels and scores to this JSON-lines file, for error analysis")
 	sweep := fs.String("thresholds", "", "cv, holdout: also report the pages at these thresholds (comma-separated), from the same scores")
 	oracle := fs.Bool("oracle", false, "cv, holdout: also report the blocks labelled content kept (what the blocks allow at best)")
+	kindWeight := fs.Float64("kind-weight", float64(content.DefaultTrainOptions.KindWeight), "the weight in learning of a page of a known kind other than an article, against an article's")
 	seed := fs.Uint64("seed", content.DefaultTrainOptions.Trees.Seed, "seed of the trees' row sampler (and of -sites)")
 	siteShare := fs.Float64("sites", 1, "cv: learn each fold from this share of its sites, drawn by -seed (one bag of a bagged model)")
 	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again)")
@@ -103,6 +104,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt := content.DefaultTrainOptions
 	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
 	opt.Trees.Seed = *seed
+	opt.KindWeight = float32(*kindWeight)
 	if *siteShare <= 0 || *siteShare > 1 {
 		fmt.Fprintf(stderr, "contentmodel: -sites: %v is not a share in (0, 1]\n", *siteShare)
 		return 2
