@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/chaffkit/chaff/lib/hugepage"
 	"io"
 	"slices"
 	"strings"
 
+	"github.com/chaffkit/chaff/lib/hugepage"
 	ucli "github.com/urfave/cli/v2"
 )
 

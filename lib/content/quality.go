@@ -129,7 +129,7 @@ func (ex *Example) selectionF1(s []float32) (float32, bool) {
 func trainQuality(exs []*Example, ctx [][]float32, opt TrainOptions) *gbdt.Model {
 	final := make([][]float32, len(exs))
 	for f := 0; f < opt.Folds; f++ {
-		stage := gbdt.Train(contextData(exs, ctx, func(ex *Example) bool { return FoldOf(ex.Group, opt.Folds) != f }), opt.contextParams())
+		stage := gbdt.Train(contextData(exs, ctx, opt, func(ex *Example) bool { return FoldOf(ex.Group, opt.Folds) != f }), opt.contextParams())
 		for i, ex := range exs {
 			if FoldOf(ex.Group, opt.Folds) == f {
 				final[i] = stage.Predicts(ctx[i], nil)
@@ -150,18 +150,18 @@ func trainQuality(exs []*Example, ctx [][]float32, opt TrainOptions) *gbdt.Model
 
 // contextData is the second stage's training rows of the examples in, from their
 // second-stage features ctx.
-func contextData(exs []*Example, ctx [][]float32, in func(*Example) bool) *gbdt.Data {
+func contextData(exs []*Example, ctx [][]float32, opt TrainOptions, in func(*Example) bool) *gbdt.Data {
 	d := &gbdt.Data{NumFeatures: NumContextFeatures}
 	for i, ex := range exs {
 		if !in(ex) {
 			continue
 		}
-		w := ex.weights()
+		w, page := ex.weights(), opt.pageWeight(ex)
 		for b, y := range ex.Labels {
 			if isNaN(y) || w[b] == 0 {
 				continue
 			}
-			d.Add(ctx[i][b*NumContextFeatures:(b+1)*NumContextFeatures], y, w[b])
+			d.Add(ctx[i][b*NumContextFeatures:(b+1)*NumContextFeatures], y, w[b]*page)
 		}
 	}
 	return d

@@ -26,9 +26,6 @@ type Example struct {
 	// when it is not known: a news page is an article without its kind taking part in the
 	// URL words' weights.
 	KindLabel int
-	// Weight is the page's weight in learning against other pages' (Train sets it from
-	// TrainOptions.KindWeight; 0 counts as 1).
-	Weight float32
 }
 
 // NewExample segments nothing itself: it computes the features of a segmented page and
@@ -43,8 +40,8 @@ func NewExample(p *Page, labels []float32, group string) *Example {
 }
 
 // weights gives each labeled block the share of the page's labeled terms it holds (at
-// least one term), so that every page weighs the same, as in a mean over pages, times the
-// page's Weight.
+// least one term), so that every page weighs the same, as in a mean over pages (learning
+// weighs pages by TrainOptions.pageWeight on top).
 func (ex *Example) weights() []float32 {
 	w := make([]float32, len(ex.Labels))
 	var total float32
@@ -59,12 +56,8 @@ func (ex *Example) weights() []float32 {
 		total += w[i]
 	}
 	if total > 0 {
-		pw := ex.Weight
-		if pw == 0 {
-			pw = 1
-		}
 		for i := range w {
-			w[i] *= pw / total
+			w[i] *= 1 / total
 		}
 	}
 	return w
@@ -75,9 +68,9 @@ func isNaN(f float32) bool { return f != f }
 // LearnTokens learns the weights of class and id tokens from examples: for each token, the
 // smoothed log-odds, against the base rate, that text under an element carrying it (the
 // block's owner and up to four ancestors) is content, pages weighing the same. Only tokens
-// seen in at least minGroups groups (sites) are kept, so that what is learned holds beyond
-// the sites it was learned on.
-func LearnTokens(exs []*Example, minGroups int) Tokens {
+// seen in at least opt.MinGroups groups (sites) are kept, so that what is learned holds
+// beyond the sites it was learned on.
+func LearnTokens(exs []*Example, opt TrainOptions) Tokens {
 	type acc struct {
 		pos, neg float64
 		groups   map[string]struct{}
@@ -86,7 +79,7 @@ func LearnTokens(exs []*Example, minGroups int) Tokens {
 	var pos, neg float64
 	seen := map[uint32]struct{}{}
 	for _, ex := range exs {
-		w := ex.weights()
+		w, page := ex.weights(), opt.pageWeight(ex)
 		es := ex.Page.Elements
 		for i, y := range ex.Labels {
 			if isNaN(y) || w[i] == 0 {
@@ -99,7 +92,7 @@ func LearnTokens(exs []*Example, minGroups int) Tokens {
 					seen[t] = struct{}{}
 				}
 			}
-			pw, nw := float64(w[i]*y), float64(w[i]*(1-y))
+			pw, nw := float64(w[i]*page*y), float64(w[i]*page*(1-y))
 			pos += pw
 			neg += nw
 			for t := range seen {
@@ -125,7 +118,7 @@ func LearnTokens(exs []*Example, minGroups int) Tokens {
 	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	for _, t := range keys {
 		a := accs[t]
-		if len(a.groups) < minGroups {
+		if len(a.groups) < opt.MinGroups {
 			continue
 		}
 		lo := math.Log((a.pos+pseudo*prior)/(a.neg+pseudo*(1-prior))) - base
@@ -156,6 +149,15 @@ type TrainOptions struct {
 	KindWeight float32
 }
 
+// pageWeight is ex's weight in learning against other pages' (KindWeight for a page of a
+// known kind other than an article, else 1).
+func (opt TrainOptions) pageWeight(ex *Example) float32 {
+	if ex.Kind > 0 && opt.KindWeight > 0 {
+		return opt.KindWeight
+	}
+	return 1
+}
+
 // DefaultTrainOptions are the options the shipped model is trained with: 100 trees of depth 6
 // in the first stage and 80 in the second keep the model at about 150 KB and its trees at
 // about a third of the content step's time; the 5-fold cross-validated WCXB word F1 of
@@ -170,12 +172,6 @@ var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 100, Depth: 6, 
 // from the example's group (Folds folds split by group), as it will meet new pages; then the
 // quality model (trainQuality).
 func Train(exs []*Example, opt TrainOptions) *Model {
-	for _, ex := range exs {
-		ex.Weight = 1
-		if ex.Kind > 0 && opt.KindWeight > 0 {
-			ex.Weight = opt.KindWeight
-		}
-	}
 	var kinds *kindData
 	if opt.KindTrees > 0 {
 		kinds = &kindData{}
@@ -212,7 +208,7 @@ func Train(exs []*Example, opt TrainOptions) *Model {
 		ex.Page.TokenFeatures(m.Tokens, ex.X)
 		ctx[i] = ex.Page.ContextFeatures(ex.X, scores[i], nil)
 	}
-	m.Context = gbdt.Train(contextData(exs, ctx, func(*Example) bool { return true }), opt.contextParams())
+	m.Context = gbdt.Train(contextData(exs, ctx, opt, func(*Example) bool { return true }), opt.contextParams())
 	if opt.QualityTrees > 0 {
 		m.QualityTrees = trainQuality(exs, ctx, opt)
 	}
@@ -232,7 +228,7 @@ func (opt TrainOptions) contextParams() gbdt.Params {
 // as a new page meets them; kd, when not nil, gets each page's row for the kind models
 // with them.
 func trainBlocks(exs []*Example, opt TrainOptions, kd *kindData) *Model {
-	tok := LearnTokens(exs, opt.MinGroups)
+	tok := LearnTokens(exs, opt)
 	st := CountURLKinds(exs)
 	st.Learn(tok, opt.MinGroups)
 	d := &gbdt.Data{NumFeatures: NumFeatures}
@@ -245,12 +241,12 @@ func trainBlocks(exs []*Example, opt TrainOptions, kd *kindData) *Model {
 		if kd != nil {
 			kd.add(ex)
 		}
-		w := ex.weights()
+		w, page := ex.weights(), opt.pageWeight(ex)
 		for i, y := range ex.Labels {
 			if isNaN(y) || w[i] == 0 {
 				continue
 			}
-			d.Add(ex.X[i*NumFeatures:(i+1)*NumFeatures], y, w[i])
+			d.Add(ex.X[i*NumFeatures:(i+1)*NumFeatures], y, w[i]*page)
 		}
 	}
 	return &Model{Tokens: tok, Trees: gbdt.Train(d, opt.Trees)}
