@@ -19,3 +19,19 @@ func advise(b []byte) bool {
 	_, _, errno := syscall.Syscall(syscall.SYS_MADVISE, start, end-start, syscall.MADV_HUGEPAGE)
 	return errno == 0
 }
+
+// limitedAddressSpace reports whether the process's address space or data segment is
+// capped (ulimit -v, ulimit -d; RLIMIT_AS, RLIMIT_DATA): mapped memory counts against those
+// caps whether used or not, and Go's runtime dies, not fails, when a mapping is refused.
+func limitedAddressSpace() bool {
+	for _, res := range []int{syscall.RLIMIT_AS, syscall.RLIMIT_DATA} {
+		var l syscall.Rlimit
+		if syscall.Getrlimit(res, &l) == nil && l.Cur != unlimited {
+			return true
+		}
+	}
+	return false
+}
+
+// unlimited is RLIM_INFINITY as the kernel returns it (syscall's constant is an untyped -1).
+const unlimited = ^uint64(0)

@@ -35,14 +35,16 @@ const HeapBytes = 256 << 20
 const Env = "CHAFF_HUGEPAGES"
 
 // AdviseHeap has the next n bytes of Go's heap backed by huge pages, when the kernel gives
-// huge pages on request only (THP "madvise") and commits memory lazily: it allocates n bytes,
+// huge pages on request only (THP "madvise"), commits memory lazily and sets the process no
+// address-space limit (under `ulimit -v` of 1.8 GB the n bytes mapped left too little for
+// the runtime, which then died at start: "out of memory"): it allocates n bytes,
 // which the runtime maps fresh and leaves untouched, marks them, and lets them go. The
 // runtime keeps the memory mapped and places later allocations in it, lowest addresses
 // first; the mark stays with the mapping when the runtime returns its pages to the kernel.
 // Memory is not touched, so nothing is resident until used. It reports whether it marked;
 // a process marks once (the first call that marks), later calls report false.
 func AdviseHeap(n int) bool {
-	if v := os.Getenv(Env); v == "0" || v == "off" || n <= 0 || !onRequest() || strictCommit() {
+	if v := os.Getenv(Env); v == "0" || v == "off" || n <= 0 || !onRequest() || strictCommit() || limitedAddressSpace() {
 		return false
 	}
 	if !marked.CompareAndSwap(false, true) {
