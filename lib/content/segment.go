@@ -114,6 +114,7 @@ type segmenter struct {
 	link        int   // depth inside a
 	newLink     bool  // a link was opened and has had no text yet
 	last        int   // where the open block's last text ended in the source
+	lastLong    bool  // that text has two runes or more, white space aside
 	strongRunes int32
 	texts       []blockText // of each block, until end
 	// ranges holds the Ranges of all blocks, one after the other (each block's a part of
@@ -357,10 +358,16 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 			s.cur.Owner = blockOwner(s.p.Elements, f.elem)
 		}
 	}
-	if s.last > 0 && int(t.Start+shift) > s.last && spaceBetween(s.p.Src, s.last, int(t.Start+shift)) {
-		s.line.Space() // white space between inline elements, whether or not the tree kept it
+	long := twoRunesOrMore(t.Text)
+	if s.last > 0 && int(t.Start+shift) > s.last {
+		if spaceBetween(s.p.Src, s.last, int(t.Start+shift)) {
+			s.line.Space() // white space between inline elements, whether or not the tree kept it
+		} else if f.flags&(InPre|InCode) == 0 && s.lastLong && long &&
+			wordsMeet(s.line.Bytes(), t.Text) && apartElements(s.p.Src, s.last, int(t.Start+shift)) {
+			s.line.Space() // two items side by side: "Machine Learning</a><a>Developer Tools"
+		}
 	}
-	s.last = int(t.End + shift)
+	s.last, s.lastLong = int(t.End+shift), long
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
@@ -387,7 +394,7 @@ func (s *segmenter) boundary() {
 	if !s.open {
 		return
 	}
-	s.open, s.last = false, 0
+	s.open, s.last, s.lastLong = false, 0, false
 	b := s.cur
 	txt := s.line.Bytes()[s.from:]
 	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
@@ -455,6 +462,50 @@ func spaceBetween(src string, a, b int) bool {
 		}
 	}
 	return false
+}
+
+// twoRunesOrMore reports whether text holds two runes or more besides white space: a text
+// of one letter beside another element is more often a letter set apart for its look (an
+// initial, a letter of an animated word) than an item.
+func twoRunesOrMore(text string) bool {
+	t := strings.TrimSpace(text)
+	_, n := utf8.DecodeRuneInString(t)
+	return n > 0 && n < len(t)
+}
+
+// apartElements reports whether the source between two text nodes of a block, src[a:b],
+// closes an element and then opens one: the texts are in elements side by side ("<a
+// class=tag>Machine Learning</a><a class=tag>Developer Tools</a>", a brand's span and a
+// product's name), which a page's style sets apart as items, chips or lines, and a reader
+// reads as two. Only a tag opened ("un<em>believ") or only closed ("believ</em>able") is
+// one word styled.
+func apartElements(src string, a, b int) bool {
+	if b > len(src) {
+		return false
+	}
+	gap := src[a:b]
+	c := strings.Index(gap, "</")
+	if c < 0 {
+		return false
+	}
+	for i := c + 2; i+1 < len(gap); i++ {
+		if gap[i] == '<' && (gap[i+1]|0x20 >= 'a' && gap[i+1]|0x20 <= 'z') {
+			return true
+		}
+	}
+	return false
+}
+
+// wordsMeet reports whether the text written so far ends in a word character and next
+// begins with a capital or a digit ("In Stock</span><span>Get it by Friday", "#1</span>
+// <span>Anthills", "31</span><span>4.5 stars"), in scripts written with spaces. A lower-case
+// start is more often the rest of one word ("Le</span><span>arn", an ordinal's "3</span>
+// <sup>rd"), and an unspaced script's characters meet without a space.
+func wordsMeet(written []byte, next string) bool {
+	r1, _ := utf8.DecodeLastRune(written)
+	r2, _ := utf8.DecodeRuneInString(next)
+	return words.IsWordRune(r1) && !words.StandsAlone(r1) &&
+		(unicode.IsUpper(r2) || unicode.IsTitle(r2) || unicode.IsDigit(r2))
 }
 
 // blockOwner returns the innermost block-level element at or above elem.
