@@ -4,7 +4,8 @@
 // A stdout over MaxGolden (4 KB) is kept as its Digest, so that every golden
 // file can be read in a diff; such a case checks its records with Check.
 // CheckEvidence, CheckOneParse and CheckMaxDepth test what every algorithm
-// tool must do, on synthetic sites.
+// tool must do, on synthetic sites. BuildTools builds the commands for tests that run them
+// as a user does, in a shell.
 package clitest
 
 import (

@@ -2,11 +2,11 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/clitest"
 	"github.com/chaffkit/chaff/lib/synth"
 )
 
@@ -25,12 +25,7 @@ func TestAccounting(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "bin")
-	for _, tool := range tools {
-		build := exec.Command("go", "build", "-o", filepath.Join(bin, tool), "github.com/chaffkit/chaff/cmd/"+tool)
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("%s does not build: %v\n%s", tool, err, out)
-		}
-	}
+	clitest.BuildTools(t, bin, tools...)
 	limit := []string{"--max-record-bytes", "4000000"}
 	for _, c := range cases {
 		in := filepath.Join(dir, "in", c.Name)

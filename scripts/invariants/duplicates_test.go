@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/clitest"
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/synth"
@@ -23,12 +24,7 @@ var tools = []string{"ngramcut", "ampl", "sstclean", "rtdm"}
 func build(t *testing.T) string {
 	t.Helper()
 	bin := t.TempDir()
-	for _, tool := range tools {
-		cmd := exec.Command("go", "build", "-o", filepath.Join(bin, tool), "github.com/chaffkit/chaff/cmd/"+tool)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s does not build: %v\n%s", tool, err, out)
-		}
-	}
+	clitest.BuildTools(t, bin, tools...)
 	return bin
 }
 

@@ -4,13 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chaffkit/chaff/lib/clitest"
 )
 
 // step is one command of the transcript and the lines the README shows under it.
@@ -138,12 +139,7 @@ func TestTranscript(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")
-	build := exec.Command("go", "build", "-o", bin+string(filepath.Separator), "./cmd/...")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	consultSources(t, root)
+	clitest.BuildTools(t, bin)
 	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	steps := transcript(t, filepath.Join(root, "README.md"))
 	if len(steps) < 5 {
@@ -187,25 +183,6 @@ func TestTranscript(t *testing.T) {
 	}
 	if failed {
 		t.Logf("what the transcript prints now (stdout, and the summary line of a command that starts with its tool; cut long lines by hand with …):\n%s", fresh.String())
-	}
-}
-
-// consultSources stats every file the tools are built from (cmd/, lib/ and the sample's
-// generator, scripts/synth, with lib/content's model file), so that go test's cache, which
-// knows only the files the test itself consults, runs the transcript again when one of them
-// changes: the build above is a subprocess, and a cached pass once hid a changed model.
-func consultSources(t *testing.T, root string) {
-	for _, d := range []string{"cmd", "lib", filepath.Join("scripts", "synth")} {
-		err := filepath.WalkDir(filepath.Join(root, d), func(path string, e fs.DirEntry, err error) error {
-			if err != nil || e.IsDir() {
-				return err
-			}
-			_, err = os.Stat(path)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
