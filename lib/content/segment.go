@@ -108,13 +108,13 @@ type Page struct {
 type segmenter struct {
 	p           *Page
 	line        htmltext.Line
-	open        bool  // a block is being written
-	from        int   // where the open block's text starts in line
-	cur         Block // the open block
-	link        int   // depth inside a
-	newLink     bool  // a link was opened and has had no text yet
-	last        int   // where the open block's last text ended in the source
-	lastLong    bool  // that text has two runes or more, white space aside
+	open        bool   // a block is being written
+	from        int    // where the open block's text starts in line
+	cur         Block  // the open block
+	link        int    // depth inside a
+	newLink     bool   // a link was opened and has had no text yet
+	last        int    // where the open block's last text ended in the source
+	lastText    string // that text
 	strongRunes int32
 	texts       []blockText // of each block, until end
 	// ranges holds the Ranges of all blocks, one after the other (each block's a part of
@@ -358,16 +358,16 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 			s.cur.Owner = blockOwner(s.p.Elements, f.elem)
 		}
 	}
-	long := twoRunesOrMore(t.Text)
 	if s.last > 0 && int(t.Start+shift) > s.last {
-		if spaceBetween(s.p.Src, s.last, int(t.Start+shift)) {
-			s.line.Space() // white space between inline elements, whether or not the tree kept it
-		} else if f.flags&(InPre|InCode) == 0 && s.lastLong && long &&
-			wordsMeet(s.line.Bytes(), t.Text) && apartElements(s.p.Src, s.last, int(t.Start+shift)) {
-			s.line.Space() // two items side by side: "Machine Learning</a><a>Developer Tools"
+		space, apart := readGap(s.p.Src, s.last, int(t.Start+shift))
+		if space || apart && f.flags&(InPre|InCode) == 0 && wordsMeet(s.line.Bytes(), t.Text) &&
+			twoRunesOrMore(s.lastText) && twoRunesOrMore(t.Text) {
+			// white space between inline elements, whether or not the tree kept it, or two
+			// items side by side: "Machine Learning</a><a>Developer Tools"
+			s.line.Space()
 		}
 	}
-	s.last, s.lastLong = int(t.End+shift), long
+	s.last, s.lastText = int(t.End+shift), t.Text
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
@@ -394,7 +394,7 @@ func (s *segmenter) boundary() {
 	if !s.open {
 		return
 	}
-	s.open, s.last, s.lastLong = false, 0, false
+	s.open, s.last, s.lastText = false, 0, ""
 	b := s.cur
 	txt := s.line.Bytes()[s.from:]
 	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
@@ -443,25 +443,38 @@ func (s *segmenter) end() {
 	}
 }
 
-// spaceBetween reports whether the source between two text nodes of a block, src[a:b],
-// holds white space outside tags: text that a tree without white-space-only text nodes
-// (dom.DropSpaceText) leaves out, but that separates words.
-func spaceBetween(src string, a, b int) bool {
+// readGap reads the source between two text nodes of a block, src[a:b]. space: it holds
+// white space outside tags, text that a tree without white-space-only text nodes
+// (dom.DropSpaceText) leaves out, but that separates words (a gap too long to read, a
+// comment or a script, separates too). apart: it closes an element and then opens one, so
+// the texts are in elements side by side ("<a class=tag>Machine Learning</a><a
+// class=tag>Developer Tools</a>", a brand's span and a product's name), which a page's style
+// sets apart as items, chips or lines, and a reader reads as two; only a tag opened
+// ("un<em>believ") or only closed ("believ</em>able") is one word styled.
+func readGap(src string, a, b int) (space, apart bool) {
 	if b > len(src) || b-a > 4096 {
-		return true // a long gap (a comment, a script) separates anyway
+		return true, false
 	}
-	inTag := false
+	inTag, closed := false, false
 	for i := a; i < b; i++ {
 		switch c := src[i]; {
 		case c == '<':
 			inTag = true
+			if i+1 < b {
+				n := src[i+1]
+				if n == '/' {
+					closed = true
+				} else if closed && n|0x20 >= 'a' && n|0x20 <= 'z' {
+					apart = true
+				}
+			}
 		case c == '>':
 			inTag = false
 		case !inTag && (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'):
-			return true
+			return true, false
 		}
 	}
-	return false
+	return false, apart
 }
 
 // twoRunesOrMore reports whether text holds two runes or more besides white space: a text
@@ -471,29 +484,6 @@ func twoRunesOrMore(text string) bool {
 	t := strings.TrimSpace(text)
 	_, n := utf8.DecodeRuneInString(t)
 	return n > 0 && n < len(t)
-}
-
-// apartElements reports whether the source between two text nodes of a block, src[a:b],
-// closes an element and then opens one: the texts are in elements side by side ("<a
-// class=tag>Machine Learning</a><a class=tag>Developer Tools</a>", a brand's span and a
-// product's name), which a page's style sets apart as items, chips or lines, and a reader
-// reads as two. Only a tag opened ("un<em>believ") or only closed ("believ</em>able") is
-// one word styled.
-func apartElements(src string, a, b int) bool {
-	if b > len(src) {
-		return false
-	}
-	gap := src[a:b]
-	c := strings.Index(gap, "</")
-	if c < 0 {
-		return false
-	}
-	for i := c + 2; i+1 < len(gap); i++ {
-		if gap[i] == '<' && (gap[i+1]|0x20 >= 'a' && gap[i+1]|0x20 <= 'z') {
-			return true
-		}
-	}
-	return false
 }
 
 // wordsMeet reports whether the text written so far ends in a word character and next
