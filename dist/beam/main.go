@@ -38,7 +38,7 @@ var (
 	toolFlags = flag.String("tool_flags", "", "extra flags for the tool's learn and apply, space-separated (e.g. --drop-html)")
 )
 
-func main() { os.Exit(run()) }
+func main() { os.Exit(withScratchTemp(run)) }
 
 func run() int {
 	flag.Parse()

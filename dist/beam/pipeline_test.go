@@ -17,8 +17,11 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// The pipeline runs on prism, Beam's portable runner, in-process and offline.
-func TestMain(m *testing.M) { os.Exit(ptest.MainRetWithDefault(m, "prism")) }
+// The pipeline runs on prism, Beam's portable runner, in-process and offline, with its
+// temporary files in a directory removed at the end (withScratchTemp).
+func TestMain(m *testing.M) {
+	os.Exit(withScratchTemp(func() int { return ptest.MainRetWithDefault(m, "prism") }))
+}
 
 // edges: a page without html (emitted with an error, never sampled), a one-page site, a site
 // whose learning fails for some tools (empty pages), and two sites that differ by TAB
