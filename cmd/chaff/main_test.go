@@ -49,7 +49,25 @@ func TestCLI(t *testing.T) {
 				if m := all.Result(); m.F1 < .93 {
 					t.Errorf("articles: word F1 %.3f (P %.3f R %.3f) from each page alone, want >= .93", m.F1, m.P, m.R)
 				}
-				if !strings.Contains(stderr, "chaff: summary read=12 emitted=12 errors=0") || !strings.Contains(stderr, "joined=0 in_page=12") {
+				if !strings.Contains(stderr, "chaff: summary read=12 emitted=12 errors=0") || !strings.Contains(stderr, "joined=0 in_page=12") ||
+					strings.Contains(stderr, "empty=") {
+					t.Errorf("summary: %s", stderr)
+				}
+			}},
+		// A page whose HTML holds no text (a script fills it in) comes out empty, its record
+		// says that it has no block, and the summary counts it.
+		{Name: "extract-empty", Args: []string{"extract", "--drop-html", "shell.html", "tide.html"},
+			Files: map[string]string{"tide.html": page, "shell.html": `<html><head><title>Forum</title><script src="/app.js"></script></head><body><div id="app"></div><noscript>Enable JavaScript.</noscript></body></html>`},
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				recs := clitest.Records(t, stdout)
+				if len(recs) != 2 {
+					t.Fatalf("%d records, want 2", len(recs))
+				}
+				c, _ := recs[0]["content"].(map[string]any)
+				if recs[0]["text"] != "" || c == nil || c["blocks"] != 0.0 || recs[1]["text"] == "" {
+					t.Errorf("records %v / %v", recs[0], recs[1]["text"])
+				}
+				if !strings.Contains(stderr, "in_page=2 stale=0 empty=1 ") {
 					t.Errorf("summary: %s", stderr)
 				}
 			}},

@@ -272,6 +272,9 @@ func (e *Env) emitJoined(p *page.Page, f Found, j *joined) {
 	} else {
 		e.c.joined++
 	}
+	if j.text == "" {
+		e.c.empty++
+	}
 	rec := p.Rec
 	rec.Set("text", j.text)
 	if j.title != "" {

@@ -15,13 +15,14 @@ type counts struct {
 	notes, models int64
 	// The content join: pages whose text the content model chose with the site model's
 	// evidence (joined) or from the page alone (inPage), and pages the site model fits
-	// poorly (stale).
-	joined, inPage, stale int64
-	mojibake              int64            // pages whose HTML was mojibake, decoded again (Env.page)
-	modelsLetGo           int64            // learned models let go past --max-models-bytes (grouper.keep)
-	consumed              map[string]int64 // pages used but not emitted, by why
-	skipped               map[string]int64 // records not emitted, by reason
-	sites                 distinctCount    // the sites of the pages accounted for
+	// poorly (stale), and pages whose text came out empty (empty: the HTML holds no text, as
+	// a page a script fills in, or no block of it looks like content).
+	joined, inPage, stale, empty int64
+	mojibake                     int64            // pages whose HTML was mojibake, decoded again (Env.page)
+	modelsLetGo                  int64            // learned models let go past --max-models-bytes (grouper.keep)
+	consumed                     map[string]int64 // pages used but not emitted, by why
+	skipped                      map[string]int64 // records not emitted, by reason
+	sites                        distinctCount    // the sites of the pages accounted for
 	// live is what the run has done so far, as the progress line shows it; its htmlBytes
 	// are the summary's html_mb.
 	live meter
@@ -33,13 +34,16 @@ func newCounts() *counts {
 
 func (c *counts) site(key string) { c.sites.add(key) }
 
-// extra is the content join's figures for the summary line, when it chose any text, the
-// pages repaired from mojibake and the models let go past --max-models-bytes, when there
-// were any.
+// extra is the content join's figures for the summary line, when it chose any text, and
+// the pages whose text came out empty, the pages repaired from mojibake and the models let
+// go past --max-models-bytes, when there were any.
 func (c *counts) extra() []Field {
 	var f []Field
 	if c.joined+c.inPage > 0 {
 		f = append(f, Field{"joined", c.joined}, Field{"in_page", c.inPage}, Field{"stale", c.stale})
+	}
+	if c.empty > 0 {
+		f = append(f, Field{"empty", c.empty})
 	}
 	if c.mojibake > 0 {
 		f = append(f, Field{"mojibake", c.mojibake})
@@ -62,7 +66,7 @@ func (c *counts) skip(reason string, n int64) {
 //
 //	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] in_mb=X [html_mb=X] seconds=X in_mb_per_s=X [html_mb_per_s=X]
 //
-// (extra: a tool's joined=, in_page=, stale=, mojibake= and models_let_go=; score's rows=, pages=, ...)
+// (extra: a tool's joined=, in_page=, stale=, empty=, mojibake= and models_let_go=; score's rows=, pages=, ...)
 //
 // in_mb is the input's bytes as read (compressed, for a .gz or .zst input), html_mb the
 // pages' HTML after decoding (UTF-8, the unit the algorithms work in); MB are 10^6 bytes.
