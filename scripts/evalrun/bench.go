@@ -139,12 +139,14 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	var rg *runGoal
 	var ig *ingestGoal
 	var mg *memGoal
+	var sg *stepGoal
 	if e.hasData() && !*onlyHeavy {
 		gc, err := count(*goalSet, []string{filepath.Join(e.data, *goalSet+".jsonl.zst")})
 		if err != nil {
 			return err
 		}
 		rg = b.runVsPeer(gc, *repeat)
+		sg = b.contentStep(gc, *repeat)
 		ic, err := count(*ingestFile, []string{filepath.Join(e.data, *ingestFile)})
 		if err != nil {
 			return err
@@ -224,6 +226,9 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	var goals strings.Builder
 	if rg != nil {
 		rg.doc(&goals, *repeat)
+	}
+	if sg != nil {
+		sg.doc(&goals, *repeat)
 	}
 	if ig != nil {
 		ig.doc(&goals, *repeat)

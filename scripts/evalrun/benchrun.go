@@ -14,7 +14,8 @@ import (
 
 // The goals of issues 14 and 15, measured side by side: `run -j 1` of every tool on big9
 // (--content off, and the default content join) and chaff extract, each against
-// go-trafilatura on the same pages; ingest (`map` of a .warc.gz) against `gzip -dc` of the
+// go-trafilatura on the same pages; the content step's cost in `apply -j 1` against the apply
+// without it (benchstep.go); ingest (`map` of a .warc.gz) against `gzip -dc` of the
 // same file; and, with --memory, peak RSS of map and run as the input grows (1x, 3x, 10x
 // the same pages).
 
