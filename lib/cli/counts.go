@@ -15,8 +15,9 @@ type counts struct {
 	notes, models int64
 	// The content join: pages whose text the content model chose with the site model's
 	// evidence (joined) or from the page alone (inPage), and pages the site model fits
-	// poorly (stale), and pages whose text came out empty (empty: the HTML holds no text, as
-	// a page a script fills in, or no block of it looks like content).
+	// poorly (stale); and pages emitted without an error whose text is empty (empty), with
+	// the content join or without it: the HTML holds no text (a page a script fills in) or
+	// nothing of it was kept.
 	joined, inPage, stale, empty int64
 	mojibake                     int64            // pages whose HTML was mojibake, decoded again (Env.page)
 	modelsLetGo                  int64            // learned models let go past --max-models-bytes (grouper.keep)

@@ -132,9 +132,13 @@ func (e *Env) finish(j *job) {
 		e.failNow(p.Rec, j.err)
 		return
 	}
-	if err := setFound(e.Tool.Name, p, f); err != nil {
+	empty, err := setFound(e.Tool.Name, p, f)
+	if err != nil {
 		e.failNow(p.Rec, err)
 		return
+	}
+	if empty {
+		e.c.empty++
 	}
 	e.Emit(p.Rec)
 }
@@ -154,7 +158,8 @@ func notesOf(p *page.Page, f Found) []string {
 // place a Found meets the record, so that anything joined to the algorithm's output (a
 // content model weighing Found.Template and Found.Fit against the page's own evidence, with
 // the page's tree from p.Doc()) goes here, between the Found and the text.
-func setFound(tool string, p *page.Page, f Found) error {
+// It reports whether the text is empty.
+func setFound(tool string, p *page.Page, f Found) (empty bool, err error) {
 	text := p.RenderSpans(f.Kept)
 	if f.TitleFirst && f.Title != "" {
 		text = f.Title + "\n" + text
@@ -167,9 +172,9 @@ func setFound(tool string, p *page.Page, f Found) error {
 	}
 	p.Rec.Delete("error") // another tool's failure upstream no longer applies: this one extracted the page
 	if f.Detail != nil {
-		return p.Rec.Set(tool, f.Detail)
+		return text == "", p.Rec.Set(tool, f.Detail)
 	}
-	return nil
+	return text == "", nil
 }
 
 // fileModels is the models of a --model file: each site's model decoded on first use.
