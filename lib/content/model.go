@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/chaffkit/chaff/lib/gbdt"
 )
@@ -26,16 +27,45 @@ type Model struct {
 
 // Scores returns the probability that each block of p is main content.
 func (m *Model) Scores(p *Page) []float32 {
-	return m.ScoresOf(p, p.Features(m.Tokens, nil))
+	buf := floatBufs.get()
+	defer floatBufs.put(buf)
+	x := p.Features(m.Tokens, *buf)
+	*buf = x
+	return m.ScoresOf(p, x)
 }
 
 // Predict returns what the model finds in p: each block's probability of being main content,
 // and the page's likeliest kind with its probability (Kind; -1 and 0 when the model has no
 // kind models or the page no blocks).
 func (m *Model) Predict(p *Page) (scores []float32, kind int, kindP float32) {
-	x := p.Features(m.Tokens, nil)
+	buf := floatBufs.get()
+	defer floatBufs.put(buf)
+	x := p.Features(m.Tokens, *buf)
+	*buf = x
 	kind, kindP = m.Kind(p, x)
 	return m.ScoresOf(p, x), kind, kindP
+}
+
+// floatBufs keeps the feature matrices of pages between pages: a page's matrices (about
+// 0.5 KB a block for the two stages) are dead once its scores are out, and allocating them
+// afresh for every page was a sixth of the content step's allocations.
+var floatBufs floatPool
+
+type floatPool struct{ p sync.Pool }
+
+func (fp *floatPool) get() *[]float32 {
+	if b, ok := fp.p.Get().(*[]float32); ok {
+		return b
+	}
+	return new([]float32)
+}
+
+// put returns b to the pool, unless it grew past 16 MiB (a page of some 30,000 blocks):
+// the pool must not pin the largest page's matrices for the rest of the run.
+func (fp *floatPool) put(b *[]float32) {
+	if cap(*b) <= 4<<20 {
+		fp.p.Put(b)
+	}
 }
 
 // ScoresOf returns the scores of the blocks of p from their features x: the second stage's
@@ -65,7 +95,10 @@ func (m *Model) BlockScores(p *Page, x []float32) []float32 {
 
 // ContextScores returns the second stage's scores from the first stage's features and scores.
 func (m *Model) ContextScores(p *Page, x, s []float32) []float32 {
-	x2 := p.ContextFeatures(x, s, nil)
+	buf := floatBufs.get()
+	defer floatBufs.put(buf)
+	x2 := p.ContextFeatures(x, s, *buf)
+	*buf = x2
 	return m.Context.Predicts(x2, nil)
 }
 
