@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,44 +16,6 @@ import (
 
 // Tools are the algorithm tools that have the keyed modes.
 var Tools = []string{"ngramcut", "ampl", "sstclean", "rtdm"}
-
-// ErrNotLanded is returned by Build for a tool whose cmd directory has no Go files yet.
-var ErrNotLanded = errors.New("scale: tool not in the tree")
-
-// ModuleRoot walks up from dir to the directory whose go.mod declares the chaff module.
-func ModuleRoot(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.HasPrefix(string(b), "module github.com/chaffkit/chaff\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("scale: no go.mod of github.com/chaffkit/chaff above the working directory")
-		}
-		dir = parent
-	}
-}
-
-// Build compiles root/cmd/<tool> into dir and returns the binary's path. It returns an error
-// wrapping ErrNotLanded when the tool has no Go files, and go build's output on failure.
-func Build(root, dir, tool string) (string, error) {
-	src := filepath.Join(root, "cmd", tool)
-	if m, _ := filepath.Glob(filepath.Join(src, "*.go")); len(m) == 0 {
-		return "", fmt.Errorf("%w: %s has no Go files", ErrNotLanded, src)
-	}
-	bin := filepath.Join(dir, tool)
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+tool)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/%s: %v\n%s", tool, err, out)
-	}
-	return bin, nil
-}
 
 // WriteCorpus writes the synthetic corpus cfg into dir as one JSON-lines file (corpus.jsonl)
 // and as nWARC gzipped WARC files (part-N.warc.gz) that deal the pages round-robin, so that
