@@ -27,10 +27,8 @@ type Model struct {
 
 // Scores returns the probability that each block of p is main content.
 func (m *Model) Scores(p *Page) []float32 {
-	buf := floatBufs.get()
-	defer floatBufs.put(buf)
-	x := p.Features(m.Tokens, *buf)
-	*buf = x
+	x, release := pooled(func(dst []float32) []float32 { return p.Features(m.Tokens, dst) })
+	defer release()
 	return m.ScoresOf(p, x)
 }
 
@@ -38,33 +36,30 @@ func (m *Model) Scores(p *Page) []float32 {
 // and the page's likeliest kind with its probability (Kind; -1 and 0 when the model has no
 // kind models or the page no blocks).
 func (m *Model) Predict(p *Page) (scores []float32, kind int, kindP float32) {
-	buf := floatBufs.get()
-	defer floatBufs.put(buf)
-	x := p.Features(m.Tokens, *buf)
-	*buf = x
+	x, release := pooled(func(dst []float32) []float32 { return p.Features(m.Tokens, dst) })
+	defer release()
 	kind, kindP = m.Kind(p, x)
 	return m.ScoresOf(p, x), kind, kindP
 }
 
-// floatBufs keeps the feature matrices of pages between pages: a page's matrices (about
+// floatBufs keeps feature matrices between pages (of *[]float32): a page's matrices (about
 // 0.5 KB a block for the two stages) are dead once its scores are out, and allocating them
 // afresh for every page was a sixth of the content step's allocations.
-var floatBufs floatPool
+var floatBufs sync.Pool
 
-type floatPool struct{ p sync.Pool }
-
-func (fp *floatPool) get() *[]float32 {
-	if b, ok := fp.p.Get().(*[]float32); ok {
-		return b
+// pooled returns the matrix fill writes into a buffer from floatBufs, and the function that
+// gives the buffer back: past 16 MiB it is let go, so that the pool does not pin the largest
+// page's matrices for the rest of the run.
+func pooled(fill func(dst []float32) []float32) (x []float32, release func()) {
+	buf, _ := floatBufs.Get().(*[]float32)
+	if buf == nil {
+		buf = new([]float32)
 	}
-	return new([]float32)
-}
-
-// put returns b to the pool, unless it grew past 16 MiB (a page of some 30,000 blocks):
-// the pool must not pin the largest page's matrices for the rest of the run.
-func (fp *floatPool) put(b *[]float32) {
-	if cap(*b) <= 4<<20 {
-		fp.p.Put(b)
+	*buf = fill(*buf)
+	return *buf, func() {
+		if cap(*buf) <= 4<<20 {
+			floatBufs.Put(buf)
+		}
 	}
 }
 
@@ -95,10 +90,8 @@ func (m *Model) BlockScores(p *Page, x []float32) []float32 {
 
 // ContextScores returns the second stage's scores from the first stage's features and scores.
 func (m *Model) ContextScores(p *Page, x, s []float32) []float32 {
-	buf := floatBufs.get()
-	defer floatBufs.put(buf)
-	x2 := p.ContextFeatures(x, s, *buf)
-	*buf = x2
+	x2, release := pooled(func(dst []float32) []float32 { return p.ContextFeatures(x, s, dst) })
+	defer release()
 	return m.Context.Predicts(x2, nil)
 }
 
