@@ -17,27 +17,28 @@ const goalStep = 0.30
 // default content join, timed interleaved on the same pages.
 type stepGoal struct {
 	corpus *corpus
-	tools  []string
-	off    map[string]*repeated
-	on     map[string]*repeated
+	rows   []stepRow
+}
+
+// stepRow is one tool's apply without the content join and with it.
+type stepRow struct {
+	tool    string
+	off, on *repeated
 }
 
 // contentStep learns each tool's models from c and times apply with and without the content
 // join, repeat times each, interleaved.
 func (b *bencher) contentStep(c *corpus, repeat int) *stepGoal {
-	g := &stepGoal{corpus: c, off: map[string]*repeated{}, on: map[string]*repeated{}}
-	var names, phases []string
+	var names, phases, tools []string
 	var cmds []func() []*exec.Cmd
-	var models []string
+	model := func(tool string) string { return filepath.Join(b.tmp, tool+".step-model.jsonl.zst") }
 	for _, t := range b.tools {
-		bin := filepath.Join(b.bin, t)
-		model := filepath.Join(b.tmp, t+".step-model.jsonl.zst")
+		bin, model := filepath.Join(b.bin, t), model(t)
 		if err := exec.Command(bin, append([]string{"learn", "-o", model}, c.Paths...)...).Run(); err != nil {
 			b.notes = append(b.notes, fmt.Sprintf("content step: %s learn failed: %v", t, err))
 			continue
 		}
-		models = append(models, model)
-		g.tools = append(g.tools, t)
+		tools = append(tools, t)
 		for _, content := range []string{"off", "on"} {
 			names, phases = append(names, t), append(phases, "apply --content "+content)
 			args := append([]string{"apply", "-j", "1", "--drop-html", "--content", content, "-m", model}, c.Paths...)
@@ -45,11 +46,10 @@ func (b *bencher) contentStep(c *corpus, repeat int) *stepGoal {
 		}
 	}
 	rows := b.timeGroup(c, repeat, names, phases, cmds)
-	for i, t := range g.tools {
-		g.off[t], g.on[t] = rows[2*i], rows[2*i+1]
-	}
-	for _, m := range models {
-		os.Remove(m)
+	g := &stepGoal{corpus: c}
+	for i, t := range tools {
+		g.rows = append(g.rows, stepRow{t, rows[2*i], rows[2*i+1]})
+		os.Remove(model(t))
 	}
 	return g
 }
@@ -63,8 +63,8 @@ func (g *stepGoal) doc(s *strings.Builder, repeat int) {
 		"features, trees, the join, the text); goal: at most %.0f%% of the apply without it (issue 14).\n\n",
 		c.Name, c.Pages, float64(c.HTMLBytes)/1e6, repeat, repeat, goalStep*100)
 	s.WriteString("| tool | apply --content off, CPU s | apply, CPU s | content step, CPU s | share of the apply without it | goal |\n|---|---|---|---|---|---|\n")
-	for _, t := range g.tools {
-		off, on := g.off[t], g.on[t]
+	for _, r := range g.rows {
+		t, off, on := r.tool, r.off, r.on
 		if off.Err != "" || on.Err != "" {
 			fmt.Fprintf(s, "| %s | failed: %s | | | | |\n", t, strings.ReplaceAll(off.Err+on.Err, "|", "/"))
 			continue
