@@ -48,6 +48,7 @@ import (
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/gobuild"
 	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/mojibake"
 )
@@ -240,7 +241,11 @@ func encode(m *content.Model) []byte {
 // train learns the shipped model from every page and writes it (or checks it).
 func train(items []*item, opt content.TrainOptions, out string, check bool, stderr io.Writer) error {
 	if out == "" {
-		out = filepath.Join(repoRoot(), "lib", "content", "model.bin")
+		root, err := gobuild.ModuleRoot(".")
+		if err != nil {
+			return err
+		}
+		out = filepath.Join(root, "lib", "content", "model.bin")
 	}
 	b := encode(content.Train(examples(items, func(*item) bool { return true }), opt))
 	if check {
@@ -726,18 +731,5 @@ func titles(items []*item, w io.Writer) {
 	for _, k := range slices.Sorted(maps.Keys(rows)) {
 		a := rows[k]
 		fmt.Fprintf(w, "| %s | %d | %.3f | %.1f%% |\n", k, a.pages, a.f1/float64(a.pages), 100*float64(a.exact)/float64(a.pages))
-	}
-}
-
-// repoRoot is the directory holding go.mod above the working directory.
-func repoRoot() string {
-	dir, _ := os.Getwd()
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return dir
-		}
 	}
 }

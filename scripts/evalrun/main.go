@@ -28,6 +28,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/chaffkit/chaff/lib/gobuild"
 )
 
 // tools are the algorithm tools, in the order of the tables.
@@ -87,7 +89,7 @@ func commonFlags(fs *flag.FlagSet) (data, bin *string) {
 }
 
 func newEnv(data, bin string, stderr io.Writer) (*env, error) {
-	root, err := repoRoot()
+	root, err := gobuild.ModuleRoot(".")
 	if err != nil {
 		return nil, err
 	}
@@ -113,25 +115,6 @@ func (e *env) close() { os.RemoveAll(e.tmp) }
 func (e *env) hasData() bool {
 	_, err := os.Stat(filepath.Join(e.data, "big9-2005-2013.jsonl.zst"))
 	return err == nil
-}
-
-// repoRoot walks up from the working directory to the folder holding the
-// main module's go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.Contains(string(b), "module github.com/chaffkit/chaff\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("not inside the chaff repository (no go.mod of github.com/chaffkit/chaff above the working directory)")
-		}
-		dir = parent
-	}
 }
 
 // build builds cmd/<name> (or the peers, name "peer") into bin/ once and

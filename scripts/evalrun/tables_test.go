@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chaffkit/chaff/lib/gobuild"
 )
 
 // writeJSONL writes records (JSON objects, one a line) as a zstd JSON-lines file.
@@ -374,7 +376,7 @@ func TestReadRecordedTakesTheShippedModelRows(t *testing.T) {
 }
 
 func TestFoldKey(t *testing.T) {
-	root, err := repoRoot()
+	root, err := gobuild.ModuleRoot(".")
 	if err != nil {
 		t.Skip(err)
 	}
