@@ -228,7 +228,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		rg.doc(&goals, *repeat)
 	}
 	if sg != nil {
-		sg.doc(&goals, *repeat)
+		sg.doc(&goals)
 	}
 	if ig != nil {
 		ig.doc(&goals, *repeat)
