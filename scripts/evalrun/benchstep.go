@@ -13,15 +13,15 @@ import (
 // (issue 14: "the content step costs at most 30% of today's apply").
 const goalStep = 0.30
 
-// stepRounds is the fewest rounds the step is timed in. The step is a difference of two
-// timings of about half a second that each vary by a few hundredths: one round's share moved
-// by ten points from run to run of the bench at 5 rounds (docs/BENCHMARKS.md, the stop of
-// 2026-11-28 that first measured it), and the median of 15 paired rounds far less.
+// stepRounds is the fewest rounds the step is timed in: the step is a difference of two
+// timings that each vary by several hundredths of a second from run to run, and its share is
+// read as the median of the rounds.
 const stepRounds = 9
 
-// stepCopies is how many times each apply reads the corpus: the process's start, the model's
-// load and the collector's timing vary by a few hundredths of a second whatever the input,
-// and over four copies they weigh a quarter as much against the step.
+// stepCopies is how many times each apply reads the corpus. What an apply costs whatever the
+// number of pages (the process's start, the site model's load, the first pages' warm-up: about
+// 0.1 CPU s) is not part of the per-page cost a dump of millions of pages pays; over one copy
+// of big9 it made the step's share look a quarter smaller than it is.
 const stepCopies = 4
 
 // stepGoal is the content step's cost in apply: each tool's models learned once, then
@@ -67,9 +67,9 @@ func (b *bencher) contentStep(c *corpus, repeat int) *stepGoal {
 	repeat = max(repeat, stepRounds)
 	var names, phases, tools []string
 	var cmds []func() []*exec.Cmd
-	model := func(tool string) string { return filepath.Join(b.tmp, tool+".step-model.jsonl.zst") }
+	modelPath := func(tool string) string { return filepath.Join(b.tmp, tool+".step-model.jsonl.zst") }
 	for _, t := range b.tools {
-		bin, model := filepath.Join(b.bin, t), model(t)
+		bin, model := filepath.Join(b.bin, t), modelPath(t)
 		if err := exec.Command(bin, append([]string{"learn", "-o", model}, c.Paths...)...).Run(); err != nil {
 			b.notes = append(b.notes, fmt.Sprintf("content step: %s learn failed: %v", t, err))
 			continue
@@ -88,7 +88,7 @@ func (b *bencher) contentStep(c *corpus, repeat int) *stepGoal {
 	g := &stepGoal{corpus: c, rounds: repeat}
 	for i, t := range tools {
 		g.rows = append(g.rows, stepRow{t, rows[2*i], rows[2*i+1]})
-		os.Remove(model(t))
+		os.Remove(modelPath(t))
 	}
 	return g
 }
