@@ -302,3 +302,35 @@ func TestCountLeafTotals(t *testing.T) {
 		}
 	}
 }
+
+// Learning with the paper's peak search (SelectPeak, PeakMax 1) counts the curve only up to
+// |S|, the highest frequency the search reads: the model is the one the whole curve gives,
+// and the curve's arrays stop at |S| however often a byte occurs.
+func TestLearnCountsOnlyWhatThePeakSearchReads(t *testing.T) {
+	opt := Options{Rule: RuleEdge, Gap: GapSkip, PeakMax: 1, Select: SelectPeak}
+	for _, s := range analyses(t)[:3] {
+		pages := htmlOf(s.pages)
+		m, err := Learn(pages, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := Analyze(pages, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(whole.Curve.F) <= 4*len(pages) {
+			t.Fatalf("%s: the whole curve stops at f = %d: the test needs frequencies above |S| = %d", s.name, len(whole.Curve.F)-1, len(pages))
+		}
+		want := whole.Model(opt)
+		if !reflect.DeepEqual(m.Peak, want.Peak) || !reflect.DeepEqual(m.Strings, want.Strings) || len(m.Strings) == 0 {
+			t.Errorf("%s: Learn's peak %v and %d strings, the whole curve's %v and %d", s.name, m.Peak, len(m.Strings), want.Peak, len(want.Strings))
+		}
+		bounded, err := analyze(pages, opt, peakLimit(len(pages), opt))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(bounded.Curve.F); n > 2*len(pages)+64+1 {
+			t.Errorf("%s: the bounded curve has %d points for %d pages", s.name, n, len(pages))
+		}
+	}
+}

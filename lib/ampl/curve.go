@@ -41,7 +41,13 @@ type Curve struct {
 // Count walks the branching strings of x and returns their curve. maxLen > 0 ignores
 // strings longer than maxLen bytes (with RuleEdge: counts only their first maxLen bytes).
 func Count(x *suffix.Index, rule Rule, maxLen int) *Curve {
+	return countUpTo(x, rule, maxLen, 0)
+}
+
+// countUpTo is Count with the frequencies above limit left out (0: none; see peakLimit).
+func countUpTo(x *suffix.Index, rule Rule, maxLen, limit int) *Curve {
 	k := newCounter(x.Pages(), rule, maxLen)
+	k.limit = limit
 	opt := k.walkOptions()
 	x.WalkBatches(opt, k.addAll)
 	k.addLeaves(opt.LeafTotals)

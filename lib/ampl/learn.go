@@ -100,8 +100,14 @@ type Analysis struct {
 	Peaks []Peak // the frequencies selected (maximal peak first)
 }
 
-// Analyze builds the index of pages, counts V and F, and finds the peaks under opt.
+// Analyze builds the index of pages, counts V and F, and finds the peaks under opt. The
+// curve is whole, for showing it (ampl peaks); Learn counts only what its peak search reads.
 func Analyze(pages []string, opt Options) (*Analysis, error) {
+	return analyze(pages, opt, 0)
+}
+
+// analyze is Analyze with frequencies above limit left out of the curve (0: none).
+func analyze(pages []string, opt Options, limit int) (*Analysis, error) {
 	if len(pages) == 0 {
 		return nil, ErrNoPages
 	}
@@ -109,7 +115,7 @@ func Analyze(pages []string, opt Options) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Index: x, Curve: Count(x, opt.Rule, opt.MaxLen)}
+	a := &Analysis{Index: x, Curve: countUpTo(x, opt.Rule, opt.MaxLen, limit)}
 	a.Peak, a.Peaks = findPeaks(a.Curve, opt)
 	return a, nil
 }
@@ -196,7 +202,9 @@ func learn(pages []string, opt Options, keep bool) (*Model, []*Marks, error) {
 		}
 		return m, marks, nil
 	}
-	a, err := Analyze(pages, opt)
+	// Frequencies above the peak search's range are not counted: a byte of a 50 MB page may
+	// occur millions of times, and the curve's arrays grow to the highest frequency counted.
+	a, err := analyze(pages, opt, peakLimit(len(pages), opt))
 	if err != nil {
 		return nil, nil, err
 	}
