@@ -60,7 +60,7 @@ func TestPathSays(t *testing.T) {
 		t.Errorf("faithful.svg: the title does not name FindOptimal")
 	}
 
-	code, out, errs = runPath(in, "path", "--n", "0", "--max-n", "30", "--svg", filepath.Join(dir, "npeak.svg"))
+	code, _, errs = runPath(in, "path", "--n", "0", "--max-n", "30", "--svg", filepath.Join(dir, "npeak.svg"))
 	if code != 0 || strings.Contains(errs, "no search") {
 		t.Fatalf("path --n 0: exit %d, stderr:\n%s", code, errs)
 	}
@@ -68,7 +68,7 @@ func TestPathSays(t *testing.T) {
 		t.Errorf("npeak.svg: the title does not name FindNPeak")
 	}
 
-	code, out, errs = runPath(in, "path", "--n", "12", "--a", "5")
+	code, _, errs = runPath(in, "path", "--n", "12", "--a", "5")
 	if code != 0 || !strings.Contains(errs, "no search: --n and --a fix the cut point (12, 5)") {
 		t.Errorf("path --n 12 --a 5: exit %d, stderr does not say the cut point is fixed:\n%s", code, errs)
 	}

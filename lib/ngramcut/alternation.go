@@ -12,23 +12,6 @@ func cutSize(d, a int) int {
 	return (d*a + 99) / 100
 }
 
-// rangeString writes the paper's range string of one page into r: r[j] = 0 where an
-// n-gram whose rank is below k covers unit j, 1 elsewhere. posRank holds the page's
-// ranks (noRank where no n-gram starts). O(len(posRank)), whatever n.
-func rangeString(r []byte, posRank []int32, n, k int) {
-	coverEnd := -1 // first unit not covered by the n-grams seen so far
-	for j, rk := range posRank {
-		if int(rk) < k {
-			coverEnd = j + n
-		}
-		if j < coverEnd {
-			r[j] = 0
-		} else {
-			r[j] = 1
-		}
-	}
-}
-
 // alternations counts the 0/1 boundaries of the range string of one page without
 // building it, and its 1s (the units no n-gram of W covers).
 func alternations(posRank []int32, n, k int) (alt, kept int64) {

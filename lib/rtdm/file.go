@@ -34,7 +34,7 @@ type savedPattern struct {
 func (m *Model) MarshalJSON() ([]byte, error) {
 	s := savedModel{Similarity: m.Similarity, Patterns: []savedPattern{}}
 	for _, p := range m.Patterns {
-		s.Patterns = append(s.Patterns, savedPattern{Cluster: p.Cluster, Pages: p.Pages, Tree: p.Tree})
+		s.Patterns = append(s.Patterns, savedPattern(p))
 	}
 	return json.Marshal(s)
 }
@@ -50,7 +50,7 @@ func (m *Model) UnmarshalJSON(data []byte) error {
 		if p.Tree == nil || p.Tree.Len() == 0 {
 			return fmt.Errorf("rtdm model: pattern of cluster %d has no tree", p.Cluster)
 		}
-		m.Patterns = append(m.Patterns, Pattern{Cluster: p.Cluster, Pages: p.Pages, Tree: p.Tree})
+		m.Patterns = append(m.Patterns, Pattern(p))
 	}
 	return nil
 }

@@ -83,10 +83,7 @@ func TestShapesEveryTool(t *testing.T) {
 		t.Fatal(err)
 	}
 	bySite := map[string][]synth.Page{}
-	var shapes []synth.Shape
-	for _, sh := range synth.Shapes() {
-		shapes = append(shapes, sh)
-	}
+	shapes := synth.Shapes()
 	for _, p := range pages {
 		bySite[p.Shape] = append(bySite[p.Shape], p)
 	}

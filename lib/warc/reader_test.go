@@ -327,10 +327,6 @@ func TestDamagedMembers(t *testing.T) {
 				if errs[0].Offset != want[bad].offset {
 					t.Errorf("error offset %d, want %d (%v)", errs[0].Offset, want[bad].offset, errs[0])
 				}
-				var ids []string
-				for _, p := range pages {
-					ids = append(ids, p.ID)
-				}
 				lost := name != "garbage-before"
 				if wantN := map[bool]int{true: 5, false: 6}[lost]; len(pages) != wantN {
 					t.Fatalf("got %d pages, want %d: %v", len(pages), wantN, errs)

@@ -42,9 +42,6 @@ var (
 // Tables of the document, in order (--tables).
 var allTables = []string{"news", "wcxb", "trafeval", "ksplit", "crosstime"}
 
-// The k of the k-split table (0: all pages of a site).
-var defaultKs = []int{1, 2, 4, 8, 0}
-
 // peers are the single-page extractors compared with the tools: the name in the tables, the
 // peer binary's -x, or the node script run on `peer -x html`.
 var peers = []struct{ name, x, node string }{

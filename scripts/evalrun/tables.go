@@ -21,7 +21,6 @@ type published struct {
 	name     string
 	f1, p, r float64   // NaN where not published
 	byType   []float64 // wcxbTypes order, nil where not published
-	scope    string
 }
 
 var nan = math.NaN()
