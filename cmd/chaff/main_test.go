@@ -107,6 +107,26 @@ func TestCLI(t *testing.T) {
 					t.Errorf("summary: %s", stderr)
 				}
 			}},
+		// The record's meta member: what the page says of itself, read from its head and
+		// structured data; a record's own "meta" is replaced, and left out when the page says
+		// nothing.
+		{Name: "extract-meta", Args: []string{"extract", "--drop-html", "-"},
+			Stdin: `{"id":"a","url":"https://harbour.example/tides/week","html":` + jsonString(strings.Replace(page, "<head>", `<head lang="x"><meta property="og:image" content="/tides.png">`+
+				`<script type="application/ld+json">{"@type":"Article","inLanguage":"en-GB","datePublished":"2024-03-01T06:00:00Z","author":{"@type":"Person","name":"Ada Rowe"}}</script>`, 1)) + `}` + "\n" +
+				`{"id":"b","meta":{"stale":true},"html":"<p>Nothing said about it.</p>"}` + "\n",
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				recs := clitest.Records(t, stdout)
+				if len(recs) != 2 {
+					t.Fatalf("%d records, want 2", len(recs))
+				}
+				got, _ := json.Marshal(recs[0]["meta"])
+				if want := `{"author":"Ada Rowe","image":"https://harbour.example/tides.png","lang":"en-GB","published":"2024-03-01T06:00:00Z"}`; string(got) != want {
+					t.Errorf("meta %s, want %s", got, want)
+				}
+				if _, ok := recs[1]["meta"]; ok {
+					t.Errorf("a page that says nothing of itself keeps a meta member: %v", recs[1]["meta"])
+				}
+			}},
 		{Name: "no-command", Args: []string{}, Exit: 2},
 		{Name: "bad-flag", Args: []string{"extract", "--nope"}, Exit: 2},
 		{Name: "bad-favor", Args: []string{"extract", "--favor", "precise", "tide.html"}, Files: map[string]string{"tide.html": page}, Exit: 2,
@@ -148,4 +168,10 @@ func mojibakeRecord(page string) string {
 	}
 	line, _ := json.Marshal(map[string]string{"id": "tide", "url": "https://harbour.example/tides", "html": b.String()})
 	return string(line) + "\n"
+}
+
+// jsonString is s as a JSON string.
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

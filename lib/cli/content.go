@@ -135,7 +135,8 @@ type joined struct {
 	keptBlocks  []bool
 	text, title string
 	detail      contentDetail
-	stale       string // the note of a page the site model fits poorly
+	meta        content.Metadata // what the page says about itself: the "meta" member
+	stale       string           // the note of a page the site model fits poorly
 }
 
 // contentDetail is the "content" member of a record.
@@ -173,7 +174,7 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
 	}
 	kept, verdicts := cp.Join(s, &site, c.favor)
-	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept}
+	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept, meta: cp.Metadata()}
 	if c.markdown {
 		j.text = markdown.Render(cp, kept)
 	} else {
@@ -255,7 +256,9 @@ func weighted(ev []Evidence) []content.Weighted {
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // emitJoined emits a page with the content join's text: the record gets text, title, the
-// tool's detail (when the model applied) and the "content" member; a site model that fits
+// tool's detail (when the model applied), the "content" member and the "meta" member (what
+// the page says of its language, dates, authors...: content.Metadata; left out when it says
+// none of it); a site model that fits
 // the page poorly gives it a note. The page has no error: its content came from the page
 // itself where the site model had nothing to say.
 func (e *Env) emitJoined(p *page.Page, f Found, j *joined) {
@@ -289,6 +292,11 @@ func (e *Env) emitJoined(p *page.Page, f Found, j *joined) {
 		}
 	}
 	rec.Set("content", j.detail)
+	if j.meta != (content.Metadata{}) {
+		rec.Set("meta", j.meta)
+	} else {
+		rec.Delete("meta")
+	}
 	rec.Delete("error") // a chained tool's error no longer applies: this page is extracted
 	e.Emit(rec)
 }

@@ -38,6 +38,11 @@
 // calls template is pushed down in proportion to the model's trust in it; a block both call
 // content is always kept.
 //
+// Page.Metadata is what the page says of itself, read in the same walk as the titles: its
+// declared language, its dates, authors, site name, description, image and canonical
+// address, each normalised (a BCP 47 tag, an RFC 3339 date or a day) or left out; nothing is
+// guessed from the text. The record's "meta" member is this.
+//
 // The model (Model: token weights, the two stages' trees, the kind models and the quality
 // model) is learned from
 // gold pages by Train, deterministically, and embedded as model.bin (Default); scripts/contentmodel trains

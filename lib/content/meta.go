@@ -24,6 +24,38 @@ type Meta struct {
 	LDKinds uint32
 	// The page's own address: its canonical link and og:url.
 	Canonical, OGURL string
+
+	// What the page says of its language, dates, authors and image, for the record's meta
+	// member (Page.Metadata); the model reads none of these. Each source apart, as found.
+	HTMLLang, ContentLang, OGLocale, LDLang string   // <html lang>, Content-Language, og:locale, inLanguage
+	LDPublished, LDModified                 string   // the main JSON-LD item's (else the first item's that has one)
+	MetaPublished, MetaModified             string   // meta elements (article:published_time ...)
+	TimePublished                           string   // a <time> marked datePublished or pubdate
+	LDAuthors, MetaAuthors                  []string // JSON-LD author names; meta author names
+	LDPublisher                             string   // the JSON-LD publisher's name
+	OGImage, LDImage                        string
+}
+
+// publishedKeys and modifiedKeys are the meta names and properties (lower case) that give a
+// page's dates, in order of trust: Open Graph's article properties, schema.org's itemprops,
+// then the names of Dublin Core, Google Scholar and the common publishing platforms.
+var publishedKeys = []string{"article:published_time", "og:published_time", "datepublished",
+	"dc.date.issued", "dcterms.issued", "dc.date", "dcterms.date", "dcterms.created",
+	"citation_publication_date", "citation_date", "parsely-pub-date", "sailthru.date",
+	"publish-date", "publish_date", "publishdate", "pubdate", "date"}
+var modifiedKeys = []string{"article:modified_time", "og:updated_time", "datemodified", "dcterms.modified", "last-modified"}
+
+// authorKeys are the meta names that give a page's authors.
+var authorKeys = []string{"author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "citation_author"}
+
+// keyRank is the index of key in keys, or -1.
+func keyRank(keys []string, key string) int {
+	for i, k := range keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // ldKinds are the JSON-LD types whose presence anywhere in a page's structured data the
@@ -53,11 +85,20 @@ func ldKind(t string) uint32 {
 // readMeta reads the head's title and meta elements and the JSON-LD scripts of the page.
 func readMeta(root *dom.Node) Meta {
 	var m Meta
+	pubRank, modRank := len(publishedKeys), len(modifiedKeys)
 	root.Walk(func(n *dom.Node) bool {
 		if n.Type != dom.Element && n.Type != dom.Document {
 			return false
 		}
 		switch n.Atom {
+		case atom.Html:
+			if m.HTMLLang == "" {
+				m.HTMLLang = strings.TrimSpace(firstNonEmpty(n.Attr("lang"), n.Attr("xml:lang")))
+			}
+		case atom.Time:
+			if m.TimePublished == "" && (strings.EqualFold(n.Attr("itemprop"), "datepublished") || n.HasAttr("pubdate")) {
+				m.TimePublished = strings.TrimSpace(n.Attr("datetime"))
+			}
 		case atom.Title:
 			if m.DocTitle == "" && len(n.Children) == 1 {
 				m.DocTitle = collapse(n.Children[0].Text)
@@ -87,6 +128,7 @@ func readMeta(root *dom.Node) Meta {
 					m.Description = val
 				}
 			}
+			m.readInfo(n, strings.ToLower(firstNonEmpty(key, n.Attr("itemprop"))), val, &pubRank, &modRank)
 			return false
 		case atom.Link:
 			if m.Canonical == "" && strings.EqualFold(n.Attr("rel"), "canonical") {
@@ -106,7 +148,41 @@ func readMeta(root *dom.Node) Meta {
 	return m
 }
 
-// ldItem is the part of a JSON-LD item the model reads.
+// readInfo reads a meta element's language, date, author or image (key lower case, val its
+// content collapsed) into m; pubRank and modRank are the ranks of the dates kept so far.
+func (m *Meta) readInfo(n *dom.Node, key, val string, pubRank, modRank *int) {
+	if val == "" {
+		return
+	}
+	if strings.EqualFold(n.Attr("http-equiv"), "content-language") && m.ContentLang == "" {
+		m.ContentLang = val
+		return
+	}
+	switch key {
+	case "og:locale":
+		if m.OGLocale == "" {
+			m.OGLocale = val
+		}
+		return
+	case "og:image", "og:image:url", "og:image:secure_url", "twitter:image":
+		if m.OGImage == "" {
+			m.OGImage = val
+		}
+		return
+	}
+	if r := keyRank(publishedKeys, key); r >= 0 && r < *pubRank {
+		*pubRank, m.MetaPublished = r, val
+	} else if r := keyRank(modifiedKeys, key); r >= 0 && r < *modRank {
+		*modRank, m.MetaModified = r, val
+	} else if keyRank(authorKeys, key) >= 0 && len(m.MetaAuthors) < maxAuthors {
+		m.MetaAuthors = append(m.MetaAuthors, val)
+	}
+}
+
+// maxAuthors is the most author names kept from one source.
+const maxAuthors = 10
+
+// ldItem is the part of a JSON-LD item the model reads, and what Metadata reads.
 type ldItem struct {
 	Type        json.RawMessage   `json:"@type"`
 	Headline    string            `json:"headline"`
@@ -115,6 +191,15 @@ type ldItem struct {
 	ArticleBody string            `json:"articleBody"`
 	Graph       []json.RawMessage `json:"@graph"`
 	MainEntity  json.RawMessage   `json:"mainEntity"`
+
+	// Raw, so that a member of an unexpected type never makes the item unreadable (the
+	// model's members above would be lost with it).
+	DatePublished json.RawMessage `json:"datePublished"`
+	DateModified  json.RawMessage `json:"dateModified"`
+	Author        json.RawMessage `json:"author"`
+	Publisher     json.RawMessage `json:"publisher"`
+	InLanguage    json.RawMessage `json:"inLanguage"`
+	Image         json.RawMessage `json:"image"`
 }
 
 // mainTypes are the JSON-LD types of a page's main item, in order of preference.
@@ -165,6 +250,7 @@ func (m *Meta) readLD(src string) {
 		if len(it.MainEntity) > 0 {
 			visit(it.MainEntity, depth+1)
 		}
+		main := false
 		for _, t := range ldTypes(it.Type) {
 			m.LDKinds |= ldKind(t)
 			if r := typeRank(t); r < best {
@@ -172,12 +258,103 @@ func (m *Meta) readLD(src string) {
 				m.LDType = t
 				m.LDTitle = collapse(firstNonEmpty(it.Headline, it.Name))
 				m.LDDescription = collapse(firstNonEmpty(it.ArticleBody, it.Description))
+				main = true
 			}
 		}
+		m.readLDInfo(&it, main)
 	}
 	for _, raw := range items {
 		visit(raw, 0)
 	}
+}
+
+// readLDInfo reads an item's dates, authors, publisher, language and image into m: the
+// main item's (main: the item ranks first so far) replace those of items read before it,
+// another item's fill only what is still missing.
+func (m *Meta) readLDInfo(it *ldItem, main bool) {
+	set := func(dst *string, v string) {
+		if v = collapse(v); v != "" && (main || *dst == "") {
+			*dst = v
+		}
+	}
+	set(&m.LDPublished, ldName(it.DatePublished))
+	set(&m.LDModified, ldName(it.DateModified))
+	set(&m.LDLang, ldName(it.InLanguage))
+	set(&m.LDPublisher, ldName(it.Publisher))
+	set(&m.LDImage, ldURL(it.Image))
+	if names := ldNames(it.Author); len(names) > 0 && (main || len(m.LDAuthors) == 0) {
+		m.LDAuthors = names
+	}
+}
+
+// ldNames reads an author: a name, a Person or Organization with a name, or a list of
+// those (at most maxAuthors).
+func ldNames(raw json.RawMessage) []string {
+	raw = json.RawMessage(strings.TrimSpace(string(raw)))
+	if len(raw) == 0 {
+		return nil
+	}
+	if raw[0] != '[' {
+		if n := collapse(ldName(raw)); n != "" {
+			return []string{n}
+		}
+		return nil
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) != nil {
+		return nil
+	}
+	var out []string
+	for _, r := range list {
+		if n := collapse(ldName(r)); n != "" && len(out) < maxAuthors {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// ldName reads a string, or the name of an object (a Person, an Organization, a Language:
+// its name, else its alternateName), or the first of a list of those.
+func ldName(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var o struct {
+		Name          json.RawMessage `json:"name"`
+		AlternateName string          `json:"alternateName"`
+	}
+	if json.Unmarshal(raw, &o) == nil {
+		if json.Unmarshal(o.Name, &s) == nil && s != "" {
+			return s
+		}
+		return o.AlternateName
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil && len(list) > 0 {
+		return ldName(list[0])
+	}
+	return ""
+}
+
+// ldURL reads an image: a URL, an ImageObject's url (or contentUrl), or the first of a list.
+func ldURL(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var o struct {
+		URL        string `json:"url"`
+		ContentURL string `json:"contentUrl"`
+	}
+	if json.Unmarshal(raw, &o) == nil {
+		return firstNonEmpty(o.URL, o.ContentURL)
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil && len(list) > 0 {
+		return ldURL(list[0])
+	}
+	return ""
 }
 
 // ldTypes reads an @type, a string or an array of strings, lower-cased.

@@ -7,6 +7,7 @@
 //	evalrun bench [--heavy]                   (writes docs/BENCHMARKS.md)
 //	evalrun paper [ngramcut|ampl|rtdm|sstclean ...]   (the papers' experiments, into docs/paper/)
 //	evalrun views                             (each tool's show view in headless Chromium, docs/views/)
+//	evalrun meta  [-o FILE]                   (the meta member against the peers, docs/METADATA.md)
 //
 // It builds the tools (and, with --peers, the peers) into bin/ once, runs
 // each extractor on the same pages and scores every one with the same
@@ -39,7 +40,7 @@ func main() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) < 2 {
-		fmt.Fprintln(stderr, "usage: evalrun eval|gate|bench|paper|views [flags] (see -h of each)")
+		fmt.Fprintln(stderr, "usage: evalrun eval|gate|bench|paper|views|meta [flags] (see -h of each)")
 		return 2
 	}
 	var err error
@@ -54,8 +55,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runPaper(args[2:], stdout, stderr)
 	case "views":
 		err = runViews(args[2:], stdout, stderr)
+	case "meta":
+		err = runMeta(args[2:], stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "evalrun: no command %q (eval, gate or bench)\n", args[1])
+		fmt.Fprintf(stderr, "evalrun: no command %q (eval, gate, bench, paper, views or meta)\n", args[1])
 		return 2
 	}
 	var ue usageErr

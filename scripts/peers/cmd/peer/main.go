@@ -6,7 +6,9 @@
 //	peer -x trafilatura pages.jsonl.zst > trafilatura.jsonl
 //
 // Input is anything chaff's tools read (JSON lines, WARC, plain/gzip/zstd);
-// output is one {"id","url","site","text"} line per page (plus "error" when
+// output is one {"id","url","site","text","meta"} line per page ("meta": what
+// the extractor reads of the page's language, dates, author, site name,
+// description and image, under the names of chaff's "meta" member; "error" when
 // the extractor failed: the page is still emitted, with empty text). A summary
 // with pages/s goes to stderr.
 //
@@ -34,24 +36,52 @@ import (
 	"github.com/chaffkit/chaff/lib/stream"
 )
 
-var extractors = map[string]func(html string, u *url.URL) (string, error){
-	"trafilatura": func(html string, u *url.URL) (string, error) {
+// extracted is what a peer gives for a page: its text and what it reads of the page's
+// metadata, under the names of chaff's "meta" member (empty ones left out).
+type extracted struct {
+	text string
+	meta map[string]string
+}
+
+var extractors = map[string]func(html string, u *url.URL) (extracted, error){
+	"trafilatura": func(html string, u *url.URL) (extracted, error) {
 		res, err := trafilatura.Extract(strings.NewReader(html), trafilatura.Options{
 			OriginalURL: u, EnableFallback: true, ExcludeComments: true,
 		})
 		if err != nil {
-			return "", err
+			return extracted{}, err
 		}
-		return res.ContentText, nil
+		md := res.Metadata
+		return extracted{res.ContentText, metaOf(md.Language, dateOf(&md.Date), nil, md.Author, md.Sitename, md.Description, md.Image)}, nil
 	},
-	"go-readability": func(html string, u *url.URL) (string, error) {
+	"go-readability": func(html string, u *url.URL) (extracted, error) {
 		a, err := shiori.FromReader(strings.NewReader(html), u)
-		return a.TextContent, err
+		return extracted{a.TextContent, metaOf(a.Language, dateOf(a.PublishedTime), a.ModifiedTime, a.Byline, a.SiteName, a.Excerpt, a.Image)}, err
 	},
-	"readeck-readability": func(html string, u *url.URL) (string, error) {
+	"readeck-readability": func(html string, u *url.URL) (extracted, error) {
 		a, err := readeck.FromReader(strings.NewReader(html), u)
-		return a.TextContent, err
+		return extracted{a.TextContent, metaOf(a.Language, dateOf(a.PublishedTime), a.ModifiedTime, a.Byline, a.SiteName, a.Excerpt, a.Image)}, err
 	},
+}
+
+// dateOf writes a peer's date as chaff writes a date with a time: RFC 3339 ("" for none).
+func dateOf(t *time.Time) string {
+	if t == nil || t.IsZero() {
+		return ""
+	}
+	return t.Format(time.RFC3339)
+}
+
+// metaOf is a peer's metadata as a "meta" member.
+func metaOf(lang, published string, modified *time.Time, author, site, description, image string) map[string]string {
+	m := map[string]string{}
+	for k, v := range map[string]string{"lang": lang, "published": published, "modified": dateOf(modified),
+		"author": author, "site_name": site, "description": description, "image": image} {
+		if v = strings.TrimSpace(v); v != "" {
+			m[k] = v
+		}
+	}
+	return m
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -96,8 +126,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if u == nil || u.Host == "" {
 			u, _ = url.Parse("http://example.com/")
 		}
-		text, xerr := extractOne(extract, rec.HTML, u)
-		row := map[string]any{"id": rec.ID, "url": rec.URL, "site": rec.Site, "text": text}
+		x, xerr := extractOne(extract, rec.HTML, u)
+		row := map[string]any{"id": rec.ID, "url": rec.URL, "site": rec.Site, "text": x.text}
+		if len(x.meta) > 0 {
+			row["meta"] = x.meta
+		}
 		if xerr != nil {
 			row["error"] = xerr.Error()
 			failed++
@@ -114,7 +147,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // extractOne runs one extractor, turning its panics into errors.
-func extractOne(f func(string, *url.URL) (string, error), html string, u *url.URL) (text string, err error) {
+func extractOne(f func(string, *url.URL) (extracted, error), html string, u *url.URL) (x extracted, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v", p)
