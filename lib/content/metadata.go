@@ -53,18 +53,28 @@ func (p *Page) Metadata() Metadata {
 	if md.Author == "" {
 		md.Author = authors(m.MetaAuthors)
 	}
-	base, _ := url.Parse(p.URL)
+	base := webURL(p.URL)
 	md.Canonical = absURL(base, firstNonEmpty(m.Canonical, m.OGURL))
-	if md.Canonical != "" && base == nil {
-		base, _ = url.Parse(md.Canonical)
+	if base == nil {
+		base = webURL(md.Canonical) // a page without its address: its canonical one
 	}
 	md.Image = absURL(base, firstNonEmpty(m.OGImage, m.LDImage))
 	return md
 }
 
+// webURL parses an absolute http(s) address, or gives nil.
+func webURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return nil
+	}
+	return u
+}
+
 // langTag reads a declared language ("en_US", "EN-us", "de") as a canonical BCP 47 tag, or
 // "" for what is not one (a template's "{{lang}}", "x-default", "und").
 func langTag(s string) string {
+	s, _, _ = strings.Cut(s, ",") // Content-Language may list several: the first
 	s = strings.ReplaceAll(strings.TrimSpace(s), "_", "-")
 	if s == "" || len(s) > 35 {
 		return ""

@@ -62,6 +62,12 @@ func TestMetadataFallbacks(t *testing.T) {
 	if md != want {
 		t.Errorf("got  %+v\nwant %+v", md, want)
 	}
+	// Without the page's address, the canonical one resolves the image's.
+	md, _ = metadataOf("", `<html><head><link rel="canonical" href="https://a.example/x/y">`+
+		`<meta property="og:image" content="../i.png"><link rel="canonical" href="/other"></head><body><p>Text.</p></body></html>`)
+	if want := (Metadata{Canonical: "https://a.example/x/y", Image: "https://a.example/i.png"}); md != want {
+		t.Errorf("got  %+v\nwant %+v", md, want)
+	}
 	if md, _ := metadataOf("", `<html><body><p>Nothing said.</p></body></html>`); md != (Metadata{}) {
 		t.Errorf("a page that says nothing: %+v", md)
 	}
@@ -114,7 +120,7 @@ func TestPageDate(t *testing.T) {
 
 func TestLangTag(t *testing.T) {
 	for in, want := range map[string]string{
-		"en_us": "en-US", "EN-gb": "en-GB", "de": "de", "zh-hant-tw": "zh-Hant-TW", "pt_BR": "pt-BR",
+		"en_us": "en-US", "EN-gb": "en-GB", "de, en": "de", "de": "de", "zh-hant-tw": "zh-Hant-TW", "pt_BR": "pt-BR",
 		"": "", "{{lang}}": "", "und": "", "x-default": "", "english": "",
 	} {
 		if got := langTag(in); got != want {
