@@ -3,9 +3,11 @@ package content
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"golang.org/x/text/language"
 )
 
 // FuzzRender: the text of any page with any blocks kept is valid UTF-8 without control
@@ -40,6 +42,42 @@ func FuzzRender(f *testing.F) {
 		}
 		if g, w := strings.Join(strings.Fields(got), ""), strings.Join(want, ""); g != w {
 			t.Fatalf("Render says %q, its blocks %q", g, w)
+		}
+	})
+}
+
+// FuzzMetadata: whatever a page says of itself, Metadata gives a date that reads as one of
+// its two forms, a language that parses as a BCP 47 tag, and absolute http(s) addresses.
+func FuzzMetadata(f *testing.F) {
+	f.Add(`<html lang="en_us"><head><meta property="article:published_time" content="2022-1-26T14:32:06+02:00"><meta property="og:image" content="/a.png">`+
+		`<script type="application/ld+json">{"@type":"Article","author":[{"name":"A"},"B"],"datePublished":"Dec 19th 2025"}</script></head><body><time pubdate datetime="13/11/2025">x</time></body></html>`,
+		"2023 Jan 7")
+	f.Fuzz(func(t *testing.T, html, value string) {
+		page := strings.ReplaceAll(html, "Dec 19th 2025", value)
+		p := Segment(page, dom.Parse(page, dom.DropSpaceText()))
+		p.URL = "https://example.com/a/b"
+		md := p.Metadata()
+		for _, d := range []string{md.Published, md.Modified, pageDate(value)} {
+			if d == "" {
+				continue
+			}
+			if _, err := time.Parse(time.RFC3339, d); err != nil {
+				if _, err := time.Parse("2006-01-02T15:04:05", d); err != nil {
+					if _, err := time.Parse("2006-01-02", d); err != nil {
+						t.Fatalf("date %q does not read", d)
+					}
+				}
+			}
+		}
+		for _, l := range []string{md.Lang, langTag(value)} {
+			if _, err := language.Parse(l); l != "" && err != nil {
+				t.Fatalf("language %q does not parse: %v", l, err)
+			}
+		}
+		for _, u := range []string{md.Image, md.Canonical} {
+			if u != "" && webURL(u) == nil {
+				t.Fatalf("address %q is not absolute", u)
+			}
 		}
 	})
 }
