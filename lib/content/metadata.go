@@ -65,7 +65,7 @@ func (p *Page) Metadata() Metadata {
 // webURL parses an absolute http(s) address, or gives nil.
 func webURL(s string) *url.URL {
 	u, err := url.Parse(s)
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+	if err != nil || !isWeb(u) {
 		return nil
 	}
 	return u
@@ -267,8 +267,11 @@ func absURL(base *url.URL, ref string) string {
 	if base != nil {
 		u = base.ResolveReference(u)
 	}
-	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+	if !isWeb(u) {
 		return ""
 	}
 	return u.String()
 }
+
+// isWeb reports whether u is an absolute http(s) address.
+func isWeb(u *url.URL) bool { return (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" }
