@@ -2,6 +2,7 @@ package content
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/chaffkit/chaff/lib/dom"
@@ -47,16 +48,6 @@ var modifiedKeys = []string{"article:modified_time", "og:updated_time", "datemod
 
 // authorKeys are the meta names that give a page's authors.
 var authorKeys = []string{"author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "dcterms.creator", "citation_author"}
-
-// keyRank is the index of key in keys, or -1.
-func keyRank(keys []string, key string) int {
-	for i, k := range keys {
-		if k == key {
-			return i
-		}
-	}
-	return -1
-}
 
 // ldKinds are the JSON-LD types whose presence anywhere in a page's structured data the
 // model sees, a bit each (LDKinds): types that tell a page of many items from a page of one.
@@ -110,7 +101,8 @@ func readMeta(root *dom.Node) Meta {
 				key = n.Attr("name")
 			}
 			val := collapse(n.Attr("content"))
-			switch strings.ToLower(key) {
+			key = strings.ToLower(key)
+			switch key {
 			case "og:title", "twitter:title":
 				if m.OGTitle == "" {
 					m.OGTitle = val
@@ -128,7 +120,10 @@ func readMeta(root *dom.Node) Meta {
 					m.Description = val
 				}
 			}
-			m.readInfo(n, strings.ToLower(firstNonEmpty(key, n.Attr("itemprop"))), val, &pubRank, &modRank)
+			if key == "" {
+				key = strings.ToLower(n.Attr("itemprop"))
+			}
+			m.readInfo(n, key, val, &pubRank, &modRank)
 			return false
 		case atom.Link:
 			if m.Canonical == "" && strings.EqualFold(n.Attr("rel"), "canonical") {
@@ -170,11 +165,11 @@ func (m *Meta) readInfo(n *dom.Node, key, val string, pubRank, modRank *int) {
 		}
 		return
 	}
-	if r := keyRank(publishedKeys, key); r >= 0 && r < *pubRank {
+	if r := slices.Index(publishedKeys, key); r >= 0 && r < *pubRank {
 		*pubRank, m.MetaPublished = r, val
-	} else if r := keyRank(modifiedKeys, key); r >= 0 && r < *modRank {
+	} else if r := slices.Index(modifiedKeys, key); r >= 0 && r < *modRank {
 		*modRank, m.MetaModified = r, val
-	} else if keyRank(authorKeys, key) >= 0 && len(m.MetaAuthors) < maxAuthors {
+	} else if slices.Contains(authorKeys, key) && len(m.MetaAuthors) < maxAuthors {
 		m.MetaAuthors = append(m.MetaAuthors, val)
 	}
 }
@@ -313,46 +308,33 @@ func ldNames(raw json.RawMessage) []string {
 	return out
 }
 
-// ldName reads a string, or the name of an object (a Person, an Organization, a Language:
-// its name, else its alternateName), or the first of a list of those.
-func ldName(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var o struct {
-		Name          json.RawMessage `json:"name"`
-		AlternateName string          `json:"alternateName"`
-	}
-	if json.Unmarshal(raw, &o) == nil {
-		if json.Unmarshal(o.Name, &s) == nil && s != "" {
-			return s
-		}
-		return o.AlternateName
-	}
-	var list []json.RawMessage
-	if json.Unmarshal(raw, &list) == nil && len(list) > 0 {
-		return ldName(list[0])
-	}
-	return ""
-}
+// ldName reads a name: a string, or an object's (a Person, an Organization, a Language) name,
+// else its alternateName, or the first of a list of those.
+func ldName(raw json.RawMessage) string { return ldString(raw, "name", "alternateName") }
 
-// ldURL reads an image: a URL, an ImageObject's url (or contentUrl), or the first of a list.
-func ldURL(raw json.RawMessage) string {
+// ldURL reads an image: a URL, an ImageObject's url (else its contentUrl), or the first of a
+// list of those.
+func ldURL(raw json.RawMessage) string { return ldString(raw, "url", "contentUrl") }
+
+// ldString reads a JSON-LD value that is a string, an object whose first non-empty string
+// member of keys says it, or a list whose first item is one of those.
+func ldString(raw json.RawMessage, keys ...string) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
 	}
-	var o struct {
-		URL        string `json:"url"`
-		ContentURL string `json:"contentUrl"`
-	}
+	var o map[string]json.RawMessage
 	if json.Unmarshal(raw, &o) == nil {
-		return firstNonEmpty(o.URL, o.ContentURL)
+		for _, k := range keys {
+			if json.Unmarshal(o[k], &s) == nil && s != "" {
+				return s
+			}
+		}
+		return ""
 	}
 	var list []json.RawMessage
 	if json.Unmarshal(raw, &list) == nil && len(list) > 0 {
-		return ldURL(list[0])
+		return ldString(list[0], keys...)
 	}
 	return ""
 }

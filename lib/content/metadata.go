@@ -213,12 +213,11 @@ func atoi(s string) int {
 	return n
 }
 
-// authors joins the names that are names, each once, with "; ".
+// authors joins the names that are names, each once, with "; " (names read collapsed).
 func authors(names []string) string {
 	var out []string
 	seen := map[string]bool{}
 	for _, n := range names {
-		n = collapse(n)
 		low := strings.ToLower(n)
 		if seen[low] || !isName(n, low) {
 			continue

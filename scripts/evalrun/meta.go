@@ -239,5 +239,5 @@ func share(n, d int) string {
 	if d == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.1f%% (%d)", 100*float64(n)/float64(d), n)
+	return fmt.Sprintf("%s (%d)", pct(float64(n)/float64(d)), n)
 }
