@@ -721,10 +721,33 @@ func TestRenderKeepsCodeLines(t *testing.T) {
 	}
 }
 
+// A title of one word said by the page's banner, its breadcrumb and its article's heading
+// (Kubernetes' documentation) comes out once, as the title's heading.
+func TestDropCopiesOfAShortTitle(t *testing.T) {
+	html := `<html><head><title>Pods | Kubernetes</title></head><body>
+<header><section class="hero"><h1>Pods</h1></section></header>
+<nav class="crumbs"><ol><li><a href="/docs/">Docs</a></li><li class="active"><a href="/docs/pods/">Pods</a></li></ol></nav>
+<div class="content"><h1>Pods</h1><p>Pods are the smallest units of computing that you can deploy.</p></div>
+</body></html>`
+	p := Segment(html, dom.Parse(html))
+	s := make([]float32, len(p.Blocks))
+	for i := range s {
+		s[i] = 0.9
+	}
+	first, _ := p.TitleBlocks()
+	got := p.Select(s, Balanced).Text
+	if first < 0 || p.Blocks[first].Text != "Pods" || strings.Count(got, "Pods\n") != 1 || !strings.Contains(got, "Docs\n") {
+		t.Errorf("Select kept:\n%s\nwant the title's heading (block %d) once, the rest of the breadcrumb and the text", got, first)
+	}
+}
+
 // A copy of a kept text in a place of another shape (a reply's quote of the post above it,
 // the post again for small screens) is dropped; the same text in places of one shape (the
 // terms under each offer of a list) and short lines are kept each time, and so is the
-// title's heading. Select and Join drop the same copies.
+// title's heading. A short line is a copy of the one heading that says it (a table of
+// contents' entry, a breadcrumb's last step, the title's heading given twice), wherever it
+// lies, but not of a label that several headings say ("Pros"). Select and Join drop the
+// same copies.
 func TestDropCopies(t *testing.T) {
 	post := "Ubuntu 24.04 has been delayed a bit this year, the final version comes out in a week."
 	terms := "Offer valid for bookings made before the end of the year."
@@ -735,6 +758,9 @@ func TestDropCopies(t *testing.T) {
 <div class="post"><div class="content"><p>Reply</p></div></div>
 <ul class="offers"><li class="offer"><h3>Paris</h3><p>` + terms + `</p></li><li class="offer"><h3>Rome</h3><p>` + terms + `</p></li></ul>
 <div class="mobile-only"><div class="content"><h2>Which Qt version for Ubuntu</h2><p>` + post + `</p></div></div>
+<div class="review"><h3>Pros</h3><p>Cheap</p></div><section><h3>Pros</h3><p>Quiet</p></section>
+<ol class="toc"><li>Release notes</li></ol>
+<main><p>Ubuntu &gt; Qt</p><h1>Qt</h1><h2>Release notes</h2><p>None yet.</p></main>
 </body></html>`
 	p := Segment(html, dom.Parse(html))
 	s := make([]float32, len(p.Blocks))
@@ -742,7 +768,7 @@ func TestDropCopies(t *testing.T) {
 		s[i] = 0.9
 	}
 	want := strings.Join([]string{"Which Qt version for Ubuntu", post, "It will be Qt 6.4, I think.", "Reply", "Reply",
-		"Paris", terms, "Rome", terms}, "\n")
+		"Paris", terms, "Rome", terms, "Pros", "Cheap", "Pros", "Quiet", "Ubuntu > Qt", "Qt", "Release notes", "None yet."}, "\n")
 	if got := p.Select(s, Balanced).Text; got != want {
 		t.Errorf("Select kept:\n%s\nwant:\n%s", got, want)
 	}
@@ -755,8 +781,8 @@ func TestDropCopies(t *testing.T) {
 	if err := p.WriteView(&view, "t", "c", s, nil, kept); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(view.String(), "(a copy of a line above)"); n != 3 {
-		t.Errorf("view notes %d copies, want 3 (the quote, the heading and post again for small screens):\n%s", n, view.String())
+	if n := strings.Count(view.String(), "(a copy of a line kept elsewhere)"); n != 4 {
+		t.Errorf("view notes %d copies, want 4 (the quote, the heading and post again for small screens, the contents' entry):\n%s", n, view.String())
 	}
 	copies := p.copies(kept)
 	for i := range p.Blocks {

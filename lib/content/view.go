@@ -52,8 +52,8 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 		}
 		note := ""
 		if j := copyOf(copies, i); j >= 0 {
-			tip += "; left out: a copy of a line kept above"
-			note = fmt.Sprintf(` <a class="c" href="#b%d">(a copy of a line above)</a>`, j)
+			tip += "; left out: a copy of a line kept elsewhere"
+			note = fmt.Sprintf(` <a class="c" href="#b%d">(a copy of a line kept elsewhere)</a>`, j)
 		}
 		fmt.Fprintf(&b, "<div id=\"b%d\" class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s%s%s</div>\n", i, cls, tip, scores[i], bullet, html.EscapeString(blk.Text), note)
 	}
