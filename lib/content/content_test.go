@@ -228,6 +228,42 @@ func TestPageKindSignals(t *testing.T) {
 	}
 }
 
+// The words of a page's short lines (a shop's "Add to cart") are page words for the kind
+// models, each word and the line as a whole; a long line's words are not. Learned from four
+// shops and a blog, they weigh for a product on a new shop's page.
+func TestTextKinds(t *testing.T) {
+	shop := `<html><body><h1>Trail runner</h1><p>A light shoe for long runs on rough ground, in three colours.</p><button>Add to cart</button><p>In stock</p></body></html>`
+	blog := `<html><body><h1>Spring</h1><p>We went for long runs on rough ground and carried a cart all day.</p><p>Posted in walks</p></body></html>`
+	p := Segment(shop, dom.Parse(shop))
+	// "trail", "runner", the heading; "add", "to", "cart" and the line; "in", "stock" and the line.
+	if got := len(p.textHashes()); got != 10 {
+		t.Errorf("%d page words of the short lines, want 10", got)
+	}
+	var exs []*Example
+	for i, src := range []string{shop, shop, shop, shop, blog, blog, blog} {
+		q := Segment(src, dom.Parse(src))
+		ex := NewExample(q, make([]float32, len(q.Blocks)), string(rune('a'+i)))
+		ex.Kind = KindOf("product")
+		if src == blog {
+			ex.Kind = KindOf("article")
+		}
+		exs = append(exs, ex)
+	}
+	kw := CountTextKinds(exs).LearnKindWeights(3)
+	other := `<html><body><h2>Rain jacket</h2><p>Keeps you dry.</p><a href="/cart">Add to cart</a></body></html>`
+	var kinds [numPageKinds]float32
+	kw.sums(Segment(other, dom.Parse(other)).textHashes(), kinds[:])
+	if kinds[KindOf("product")] <= 0 || kinds[KindOf("article")] >= 0 {
+		t.Errorf("a new shop's page: product %v, article %v", kinds[KindOf("product")], kinds[KindOf("article")])
+	}
+	// "long", "runs", "rough" are words of both kinds' long lines: no page words.
+	for _, w := range []string{"long", "rough"} {
+		if v, ok := kw[termHash(w)^textWordMark]; ok {
+			t.Errorf("%q of a long line weighs: %v", w, v)
+		}
+	}
+}
+
 // TestDefaultModelOnSynthetic runs the shipped model on the synthetic sites (pages it never
 // saw, of a made-up language, one of them Japanese-like): the article text is kept and most
 // of the template dropped, from each page alone.
@@ -393,6 +429,9 @@ func TestModelRoundTrip(t *testing.T) {
 		if s1[i] != s2[i] {
 			t.Fatalf("block %d: %v before encoding, %v after", i, s1[i], s2[i])
 		}
+	}
+	if len(m.TextKinds) == 0 || len(m2.TextKinds) != len(m.TextKinds) {
+		t.Errorf("%d weights of short lines' words, %d after encoding", len(m.TextKinds), len(m2.TextKinds))
 	}
 	if err := m2.UnmarshalBinary(b[:len(b)/2]); err == nil {
 		t.Error("half a model decodes without error")

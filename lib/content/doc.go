@@ -28,8 +28,9 @@
 //
 // The page as a whole gets a kind (Model.Kind: an article, a list of cards, a product, a
 // forum thread, documentation, a service's page) from small models over what it says of
-// itself: its shape, og:type, JSON-LD kinds, and the learned weights of its URL words and
-// html/body class names for each kind. Model.Quality estimates the word F1 of the model's
+// itself: its shape, og:type, JSON-LD kinds, and the learned weights of its URL words,
+// html/body class names and the words of its short lines (buttons and labels: "Add to
+// cart", "Reply") for each kind. Model.Quality estimates the word F1 of the model's
 // own text of a page from how its blocks' scores fall (how sure, how much kept, in how many
 // runs), so that a pipeline can send the pages the model doubts elsewhere.
 //
@@ -43,8 +44,8 @@
 // address, each normalised (a BCP 47 tag, an RFC 3339 date or a day) or left out; nothing is
 // guessed from the text. The record's "meta" member is this.
 //
-// The model (Model: token weights, the two stages' trees, the kind models and the quality
-// model) is learned from
+// The model (Model: token weights, the two stages' trees, the kind models with their word
+// weights and the quality model) is learned from
 // gold pages by Train, deterministically, and embedded as model.bin (Default); scripts/contentmodel trains
 // it (byte for byte: `contentmodel train -check`) and measures it by cross-validation with
 // folds split by site. README.md has the figures.

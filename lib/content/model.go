@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/chaffkit/chaff/lib/gbdt"
@@ -18,8 +18,10 @@ type Model struct {
 	Trees   *gbdt.Model // the first stage: a block from its own features
 	Context *gbdt.Model // the second stage: a block among the first stage's scores around it
 	// Kinds are the page-kind models, one per kind of PageKinds (see Kind); none in a model
-	// file written before them.
-	Kinds []*gbdt.Model
+	// file written before them. TextKinds are the weights of the words of a page's short
+	// lines for each kind (textHashes), which only they read.
+	Kinds     []*gbdt.Model
+	TextKinds KindWeights
 	// QualityTrees estimate the word F1 of the model's text of a page (Quality); nil in a
 	// model file written before it.
 	QualityTrees *gbdt.Model
@@ -97,25 +99,17 @@ func (m *Model) ContextScores(p *Page, x, s []float32) []float32 {
 
 // modelMagic starts a model file; its last digit is the format version, which changes
 // whenever the features change (a model is only valid with the features it was trained on).
-const modelMagic = "CHAFFCM2"
+const modelMagic = "CHAFFCM3"
 
-// MarshalBinary encodes the model: the magic, the number of features, the tokens (uint32
-// count, then sorted hash and float32 weight pairs), the trees of both stages (lib/gbdt's
-// form) and, when there are any, the number of page-kind models (a byte) and their trees,
-// then the quality model's trees when it has one.
+// MarshalBinary encodes the model: the magic, the number of features, the tokens (a token
+// table: uint32 count, then sorted hash and float32 weight pairs), the trees of both stages
+// (lib/gbdt's form) and, when there are any, the number of page-kind models (a byte), their
+// trees and TextKinds (uint32 count, then sorted uint64 hashes, each with a float32 weight
+// per kind), then the quality model's trees when it has one.
 func (m *Model) MarshalBinary() ([]byte, error) {
 	b := []byte(modelMagic)
 	b = binary.LittleEndian.AppendUint16(b, NumFeatures)
-	keys := make([]uint32, 0, len(m.Tokens))
-	for t := range m.Tokens {
-		keys = append(keys, t)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(keys)))
-	for _, t := range keys {
-		b = binary.LittleEndian.AppendUint32(b, t)
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(m.Tokens[t]))
-	}
+	b = appendTokenTable(b, m.Tokens)
 	b, err := m.Trees.AppendBinary(b)
 	if err != nil {
 		return nil, err
@@ -128,6 +122,9 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 		if b, err = k.AppendBinary(b); err != nil {
 			return nil, err
 		}
+	}
+	if len(m.Kinds) > 0 {
+		b = appendKindWeights(b, m.TextKinds)
 	}
 	if m.QualityTrees != nil {
 		return m.QualityTrees.AppendBinary(b)
@@ -144,15 +141,9 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 	if nf := binary.LittleEndian.Uint16(b); nf != NumFeatures {
 		return fmt.Errorf("content: the model has %d features, this program %d", nf, NumFeatures)
 	}
-	n := binary.LittleEndian.Uint32(b[2:])
-	b = b[6:]
-	if uint64(n)*8 > uint64(len(b)) {
-		return errors.New("content: model data cut short")
-	}
-	m.Tokens = make(Tokens, n)
-	for i := uint32(0); i < n; i++ {
-		m.Tokens[binary.LittleEndian.Uint32(b)] = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
-		b = b[8:]
+	var err error
+	if m.Tokens, b, err = decodeTokenTable(b[2:]); err != nil {
+		return err
 	}
 	t, rest, err := gbdt.Decode(b)
 	if err != nil {
@@ -181,6 +172,11 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 				return fmt.Errorf("content: a page-kind model has %d features, this program %d", m.Kinds[k].NumFeatures, NumKindFeatures)
 			}
 		}
+		if n > 0 {
+			if m.TextKinds, rest, err = decodeKindWeights(rest); err != nil {
+				return err
+			}
+		}
 	}
 	if len(rest) > 0 { // the quality model
 		if m.QualityTrees, rest, err = gbdt.Decode(rest); err != nil {
@@ -198,4 +194,79 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 	}
 	m.Trees = t
 	return nil
+}
+
+// appendTokenTable appends a token table: its length (uint32), then its hashes in increasing
+// order, each with its float32 weight.
+func appendTokenTable(b []byte, tok Tokens) []byte {
+	keys := make([]uint32, 0, len(tok))
+	for t := range tok {
+		keys = append(keys, t)
+	}
+	slices.Sort(keys)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(keys)))
+	for _, t := range keys {
+		b = binary.LittleEndian.AppendUint32(b, t)
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(tok[t]))
+	}
+	return b
+}
+
+// decodeTokenTable reads a table appendTokenTable wrote and returns the bytes after it.
+func decodeTokenTable(b []byte) (Tokens, []byte, error) {
+	if len(b) < 4 {
+		return nil, nil, errors.New("content: model data cut short")
+	}
+	n := binary.LittleEndian.Uint32(b)
+	b = b[4:]
+	if uint64(n)*8 > uint64(len(b)) {
+		return nil, nil, errors.New("content: model data cut short")
+	}
+	tok := make(Tokens, n)
+	for i := uint32(0); i < n; i++ {
+		tok[binary.LittleEndian.Uint32(b)] = math.Float32frombits(binary.LittleEndian.Uint32(b[4:]))
+		b = b[8:]
+	}
+	return tok, b, nil
+}
+
+// appendKindWeights appends a table of kind weights: its length (uint32), then its hashes in
+// increasing order, each with its float32 weight for each kind.
+func appendKindWeights(b []byte, kw KindWeights) []byte {
+	keys := make([]uint64, 0, len(kw))
+	for h := range kw {
+		keys = append(keys, h)
+	}
+	slices.Sort(keys)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(keys)))
+	for _, h := range keys {
+		b = binary.LittleEndian.AppendUint64(b, h)
+		for _, w := range kw[h] {
+			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(w))
+		}
+	}
+	return b
+}
+
+// decodeKindWeights reads a table appendKindWeights wrote and returns the bytes after it.
+func decodeKindWeights(b []byte) (KindWeights, []byte, error) {
+	const entry = 8 + 4*numPageKinds
+	if len(b) < 4 {
+		return nil, nil, errors.New("content: model data cut short")
+	}
+	n := binary.LittleEndian.Uint32(b)
+	b = b[4:]
+	if uint64(n)*entry > uint64(len(b)) {
+		return nil, nil, errors.New("content: model data cut short")
+	}
+	kw := make(KindWeights, n)
+	for i := uint32(0); i < n; i++ {
+		var v [numPageKinds]float32
+		for k := range v {
+			v[k] = math.Float32frombits(binary.LittleEndian.Uint32(b[8+4*k:]))
+		}
+		kw[binary.LittleEndian.Uint64(b)] = v
+		b = b[entry:]
+	}
+	return kw, b, nil
 }

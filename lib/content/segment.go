@@ -101,7 +101,8 @@ type Page struct {
 	// of those and the body's.
 	rootTokens []uint32
 	bodyWords  []uint64
-	numGroups  int // groups of same-shape siblings (Element.group)
+	textWords  []uint64 // textHashes
+	numGroups  int      // groups of same-shape siblings (Element.group)
 }
 
 // segmenter walks a tree into blocks.

@@ -142,6 +142,10 @@ type TrainOptions struct {
 	QualityDepth int
 	Folds        int // folds for the first stage's scores the second learns from (< 2: no second stage)
 	MinGroups    int // sites a token must be seen on (LearnTokens)
+	// TextMinGroups is the sites a word of a short line must be seen on to weigh in the kind
+	// models (CountTextKinds): a page's lines say more, and more of it by chance, than its
+	// address and class names.
+	TextMinGroups int
 	// KindWeight is the weight of a page of a known kind other than an article (wcxb-dev's
 	// collections, listings, products, forums, documentation and service pages) against an
 	// article's: the dev sets are four fifths articles (the news sets, trafeval-dev, half of
@@ -164,7 +168,7 @@ func (opt TrainOptions) pageWeight(ex *Example) float32 {
 // wcxb-dev was .860 with them (200 and 100 trees: .858 under an earlier feature set).
 var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 100, Depth: 6, LearningRate: 0.08,
 	Lambda: 1, MinHessian: 1e-4, Subsample: 0.7, Bins: 64, Seed: 1, Workers: 2},
-	ContextTrees: 80, Folds: 4, MinGroups: 3, KindTrees: 60, KindDepth: 4, QualityTrees: 60, QualityDepth: 3,
+	ContextTrees: 80, Folds: 4, MinGroups: 3, TextMinGroups: 20, KindTrees: 60, KindDepth: 4, QualityTrees: 60, QualityDepth: 3,
 	KindWeight: 2}
 
 // Train learns a content model from examples: the first stage on all of them, and the
@@ -174,13 +178,11 @@ var DefaultTrainOptions = TrainOptions{Trees: gbdt.Params{Trees: 100, Depth: 6, 
 func Train(exs []*Example, opt TrainOptions) *Model {
 	var kinds *kindData
 	if opt.KindTrees > 0 {
-		kinds = &kindData{}
+		kinds = newKindData(exs, opt)
 	}
 	m := trainBlocks(exs, opt, kinds)
 	if kinds != nil {
-		p := opt.Trees
-		p.Trees, p.Depth = opt.KindTrees, opt.KindDepth
-		m.Kinds = kinds.train(p)
+		kinds.train(m, opt)
 	}
 	if opt.Folds < 2 {
 		return m
@@ -223,24 +225,22 @@ func (opt TrainOptions) contextParams() gbdt.Params {
 	return p
 }
 
-// trainBlocks learns the token weights (class and id tokens, URL words) and the first stage.
-// The URL kind features a page learns from are those of weights learned without the page,
-// as a new page meets them; kd, when not nil, gets each page's row for the kind models
-// with them.
+// TrainKinds learns the page-kind models alone, as Train learns them, with the token
+// weights their rows read and no block trees: for measuring them quickly
+// (scripts/contentmodel cv -kinds).
+func TrainKinds(exs []*Example, opt TrainOptions) *Model {
+	kd := newKindData(exs, opt)
+	m := &Model{Tokens: learnTokenFeatures(exs, opt, kd)}
+	kd.train(m, opt)
+	return m
+}
+
+// trainBlocks learns the token weights (class and id tokens, URL words) and the first stage;
+// kd, when not nil, gets each page's row for the kind models.
 func trainBlocks(exs []*Example, opt TrainOptions, kd *kindData) *Model {
-	tok := LearnTokens(exs, opt)
-	st := CountURLKinds(exs)
-	st.Learn(tok, opt.MinGroups)
+	tok := learnTokenFeatures(exs, opt, kd)
 	d := &gbdt.Data{NumFeatures: NumFeatures}
 	for _, ex := range exs {
-		ex.Page.TokenFeatures(tok, ex.X)
-		var kinds, body [numPageKinds]float32
-		st.looFeatures(ex, ex.Page.urlHashes(), opt.MinGroups, kinds[:])
-		st.looFeatures(ex, ex.Page.bodyHashes(), opt.MinGroups, body[:])
-		ex.Page.setKindFeatures(ex.X, kinds, body)
-		if kd != nil {
-			kd.add(ex)
-		}
 		w, page := ex.weights(), opt.pageWeight(ex)
 		for i, y := range ex.Labels {
 			if isNaN(y) || w[i] == 0 {
@@ -250,6 +250,27 @@ func trainBlocks(exs []*Example, opt TrainOptions, kd *kindData) *Model {
 		}
 	}
 	return &Model{Tokens: tok, Trees: gbdt.Train(d, opt.Trees)}
+}
+
+// learnTokenFeatures learns the token weights (class and id tokens, URL words) and writes
+// each example's token features with them. The URL kind features a page learns from are
+// those of weights learned without the page, as a new page meets them; kd, when not nil,
+// gets each page's row for the kind models with them.
+func learnTokenFeatures(exs []*Example, opt TrainOptions, kd *kindData) Tokens {
+	tok := LearnTokens(exs, opt)
+	st := CountURLKinds(exs)
+	st.Learn(tok, opt.MinGroups)
+	for _, ex := range exs {
+		ex.Page.TokenFeatures(tok, ex.X)
+		var kinds, body [numPageKinds]float32
+		st.looFeatures(ex, ex.Page.urlHashes(), opt.MinGroups, kinds[:])
+		st.looFeatures(ex, ex.Page.bodyHashes(), opt.MinGroups, body[:])
+		ex.Page.setKindFeatures(ex.X, kinds, body)
+		if kd != nil {
+			kd.add(ex)
+		}
+	}
+	return tok
 }
 
 // FoldOf assigns a group to one of k folds by a hash of its name.

@@ -3,9 +3,12 @@ package content
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/chaffkit/chaff/lib/words"
 )
 
 // What a page's address says of its kind. Words of a URL (/collections/, /p/, /thread/,
@@ -157,6 +160,16 @@ type URLKindStats struct {
 // CountURLKinds counts the kinds of the examples' pages (Example.Kind; pages of no kind are
 // left out) per page word (urlHashes, bodyHashes).
 func CountURLKinds(exs []*Example) *URLKindStats {
+	return countKinds(exs, func(p *Page) []uint64 { return slices.Concat(p.urlHashes(), p.bodyHashes()) })
+}
+
+// CountTextKinds counts the kinds of the examples' pages per word of their short lines
+// (textHashes), for the kind models alone.
+func CountTextKinds(exs []*Example) *URLKindStats { return countKinds(exs, (*Page).textHashes) }
+
+// countKinds counts the kinds of the examples' pages per page word, the words of a page
+// given by wordsOf.
+func countKinds(exs []*Example, wordsOf func(*Page) []uint64) *URLKindStats {
 	st := &URLKindStats{words: map[uint64]*urlCounts{}}
 	var pages float64
 	for _, ex := range exs {
@@ -165,7 +178,7 @@ func CountURLKinds(exs []*Example) *URLKindStats {
 		}
 		pages++
 		st.prior[ex.Kind]++
-		for _, h := range append(ex.Page.urlHashes(), ex.Page.bodyHashes()...) {
+		for _, h := range wordsOf(ex.Page) {
 			c := st.words[h]
 			if c == nil {
 				c = &urlCounts{groups: map[string]int{}}
@@ -211,6 +224,41 @@ func (st *URLKindStats) Learn(tok Tokens, minGroups int) {
 		for k := range PageKinds {
 			if w, ok := st.weight(c, k, minGroups, -1, ""); ok && math.Abs(float64(w)) >= 0.05 {
 				tok[urlKey(h, k)] = w
+			}
+		}
+	}
+}
+
+// KindWeights are page words' learned weights for each kind of PageKinds, by word hash: the
+// table the kind models read the words of a page's short lines from (one lookup a word).
+type KindWeights map[uint64][numPageKinds]float32
+
+// LearnKindWeights returns the weights of the page words seen on at least minGroups sites,
+// each word with the weights Learn would give it (0 for a kind it says too little of).
+func (st *URLKindStats) LearnKindWeights(minGroups int) KindWeights {
+	kw := KindWeights{}
+	for h, c := range st.words {
+		var v [numPageKinds]float32
+		any := false
+		for k := range PageKinds {
+			if w, ok := st.weight(c, k, minGroups, -1, ""); ok && math.Abs(float64(w)) >= 0.05 {
+				v[k], any = w, true
+			}
+		}
+		if any {
+			kw[h] = v
+		}
+	}
+	return kw
+}
+
+// sums writes the sum of the words' weights of each kind into f.
+func (kw KindWeights) sums(words []uint64, f []float32) {
+	clear(f)
+	for _, h := range words {
+		if v, ok := kw[h]; ok {
+			for k := range f {
+				f[k] += v[k]
 			}
 		}
 	}
@@ -265,6 +313,52 @@ func (p *Page) bodyHashes() []uint64 {
 		}
 	}
 	return p.bodyWords
+}
+
+// lineWords is the most words a line may have for its words to be page words (textHashes):
+// a page's buttons, labels and menu entries, not its prose.
+const lineWords = 4
+
+// textWordMark and lineSeed set a short line's words and whole lines apart from each other
+// and from the page's other words (URL words and class names) in the kind tables.
+const (
+	textWordMark = 0x74657874         // "text"
+	lineSeed     = 0x7465787420776f72 // "text wor"
+)
+
+// textHashes returns the words of the page's short lines (blocks of at most lineWords
+// words: "Add to cart", "Reply", "Sort by", "Next page", "In stock") and each such line as a
+// whole, lower case, as page words, computed once. What a page's controls say tells its
+// kind as its address does, in the page's language.
+func (p *Page) textHashes() []uint64 {
+	if p.textWords != nil {
+		return p.textWords
+	}
+	p.textWords = []uint64{}
+	seen := map[uint64]bool{}
+	add := func(h uint64) {
+		if !seen[h] {
+			seen[h] = true
+			p.textWords = append(p.textWords, h)
+		}
+	}
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		if b.Words == 0 || b.Words > lineWords {
+			continue
+		}
+		line := uint64(lineSeed)
+		words.Each(b.Text, func(t string) bool {
+			h := termHash(t)
+			add(h ^ textWordMark)
+			line = (line ^ h) * 1099511628211
+			return true
+		})
+		if b.Words > 1 {
+			add(line)
+		}
+	}
+	return p.textWords
 }
 
 // addressInfo returns what the model reads of the page's address, computed once.

@@ -79,6 +79,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	kindWeight := fs.Float64("kind-weight", float64(content.DefaultTrainOptions.KindWeight), "the weight in learning of a page of a known kind other than an article, against an article's")
 	seed := fs.Uint64("seed", content.DefaultTrainOptions.Trees.Seed, "seed of the trees' row sampler (and of -sites)")
 	siteShare := fs.Float64("sites", 1, "cv: learn each fold from this share of its sites, drawn by -seed (one bag of a bagged model)")
+	kindsOnly := fs.Bool("kinds", false, "cv: learn and report the page-kind models alone (fast: no block trees)")
+	textMinGroups := fs.Int("text-min-groups", content.DefaultTrainOptions.TextMinGroups, "the sites a word of a short line must be seen on to weigh in the page-kind models")
 	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
@@ -106,6 +108,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
 	opt.Trees.Seed = *seed
 	opt.KindWeight = float32(*kindWeight)
+	opt.TextMinGroups = *textMinGroups
 	if *siteShare <= 0 || *siteShare > 1 {
 		fmt.Fprintf(stderr, "contentmodel: -sites: %v is not a share in (0, 1]\n", *siteShare)
 		return 2
@@ -139,6 +142,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "train":
 		err = train(items, opt, *out, *check, stderr)
 	case "cv":
+		if *kindsOnly {
+			err = crossValidateKinds(items, opt, *k, stdout, stderr)
+			break
+		}
 		err = crossValidate(items, opt, *k, inBag, strings.Split(*explain, ","), ths, *dump, *cache, stdout, stderr)
 	case "holdout":
 		err = holdout(items, opt, ths, *cache, stdout, stderr)
@@ -261,6 +268,27 @@ func train(items []*item, opt content.TrainOptions, out string, check bool, stde
 	}
 	fmt.Fprintf(stderr, "contentmodel: wrote %s (%d bytes)\n", out, len(b))
 	return os.WriteFile(out, b, 0o644)
+}
+
+// crossValidateKinds finds the kind of every page with kind models that did not learn from
+// its site, learned alone (content.TrainKinds), and reports them as cv does.
+func crossValidateKinds(items []*item, opt content.TrainOptions, k int, stdout, stderr io.Writer) error {
+	if k < 2 {
+		return errors.New("-k must be at least 2")
+	}
+	kinds, kindPs := make([]int, len(items)), make([]float32, len(items))
+	for f := 0; f < k; f++ {
+		m := content.TrainKinds(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f }), opt)
+		for i, it := range items {
+			if content.FoldOf(it.ex.Group, k) == f {
+				it.ex.Page.TokenFeatures(m.Tokens, it.ex.X)
+				kinds[i], kindPs[i] = m.Kind(it.ex.Page, it.ex.X)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "# %d-fold cross-validation of the page-kind models alone, folds split by site\n", k)
+	kindReport(items, kinds, kindPs, stdout)
+	return nil
 }
 
 // crossValidate scores every page with a model that did not learn from its site (each fold's
