@@ -829,4 +829,17 @@ func TestDropCopies(t *testing.T) {
 			t.Errorf("block %d (%q) called a copy of block %d (%q)", i, p.Blocks[i].Text, j, p.Blocks[j].Text)
 		}
 	}
+	// A copy its score leaves out anyway (the contents' entry scored low) gets no note.
+	for i := range p.Blocks {
+		if p.Blocks[i].Text == "Release notes" && p.Blocks[i].Heading == 0 {
+			s[i] = 0.1
+		}
+	}
+	view.Reset()
+	if err := p.WriteView(&view, "t", "c", s, nil, p.Keep(s, Threshold)); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(view.String(), "(a copy of a line kept elsewhere)"); n != 3 {
+		t.Errorf("view notes %d copies, want 3 (not the contents' entry its score leaves out)", n)
+	}
 }

@@ -12,7 +12,7 @@ import (
 // (headings as headings, list items with a bullet), the kept blocks black and the others
 // grey and struck through, each with the content model's score and, when verdicts is not
 // nil, the site model's verdict in its tooltip; a block left out as a copy of a kept one
-// (copies) links to it. Everything from the page is HTML-escaped and
+// (copies) that its score would have kept links to it. Everything from the page is HTML-escaped and
 // a Content-Security-Policy forbids scripts, so nothing of the page can run.
 func (p *Page) WriteView(w io.Writer, title, caption string, scores, verdicts []float32, kept []bool) error {
 	var b strings.Builder
@@ -51,7 +51,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 			tip += fmt.Sprintf(", site %+.2f", verdicts[i])
 		}
 		note := ""
-		if j := copyOf(copies, i); j >= 0 {
+		if j := copyOf(copies, i); j >= 0 && scores[i] > Threshold { // a line its score would keep
 			tip += "; left out: a copy of a line kept elsewhere"
 			note = fmt.Sprintf(` <a class="c" href="#b%d">(a copy of a line kept elsewhere)</a>`, j)
 		}
