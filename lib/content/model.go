@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sync"
@@ -199,11 +200,7 @@ func (m *Model) UnmarshalBinary(b []byte) error {
 // appendTokenTable appends a token table: its length (uint32), then its hashes in increasing
 // order, each with its float32 weight.
 func appendTokenTable(b []byte, tok Tokens) []byte {
-	keys := make([]uint32, 0, len(tok))
-	for t := range tok {
-		keys = append(keys, t)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(tok))
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(keys)))
 	for _, t := range keys {
 		b = binary.LittleEndian.AppendUint32(b, t)
@@ -214,13 +211,9 @@ func appendTokenTable(b []byte, tok Tokens) []byte {
 
 // decodeTokenTable reads a table appendTokenTable wrote and returns the bytes after it.
 func decodeTokenTable(b []byte) (Tokens, []byte, error) {
-	if len(b) < 4 {
-		return nil, nil, errors.New("content: model data cut short")
-	}
-	n := binary.LittleEndian.Uint32(b)
-	b = b[4:]
-	if uint64(n)*8 > uint64(len(b)) {
-		return nil, nil, errors.New("content: model data cut short")
+	n, b, err := tableLength(b, 8)
+	if err != nil {
+		return nil, nil, err
 	}
 	tok := make(Tokens, n)
 	for i := uint32(0); i < n; i++ {
@@ -233,11 +226,7 @@ func decodeTokenTable(b []byte) (Tokens, []byte, error) {
 // appendKindWeights appends a table of kind weights: its length (uint32), then its hashes in
 // increasing order, each with its float32 weight for each kind.
 func appendKindWeights(b []byte, kw KindWeights) []byte {
-	keys := make([]uint64, 0, len(kw))
-	for h := range kw {
-		keys = append(keys, h)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(kw))
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(keys)))
 	for _, h := range keys {
 		b = binary.LittleEndian.AppendUint64(b, h)
@@ -251,13 +240,9 @@ func appendKindWeights(b []byte, kw KindWeights) []byte {
 // decodeKindWeights reads a table appendKindWeights wrote and returns the bytes after it.
 func decodeKindWeights(b []byte) (KindWeights, []byte, error) {
 	const entry = 8 + 4*numPageKinds
-	if len(b) < 4 {
-		return nil, nil, errors.New("content: model data cut short")
-	}
-	n := binary.LittleEndian.Uint32(b)
-	b = b[4:]
-	if uint64(n)*entry > uint64(len(b)) {
-		return nil, nil, errors.New("content: model data cut short")
+	n, b, err := tableLength(b, entry)
+	if err != nil {
+		return nil, nil, err
 	}
 	kw := make(KindWeights, n)
 	for i := uint32(0); i < n; i++ {
@@ -269,4 +254,17 @@ func decodeKindWeights(b []byte) (KindWeights, []byte, error) {
 		b = b[entry:]
 	}
 	return kw, b, nil
+}
+
+// tableLength reads a table's length (uint32) and returns it with the bytes after it, or an
+// error when fewer bytes follow than its entries of entry bytes need.
+func tableLength(b []byte, entry int) (uint32, []byte, error) {
+	if len(b) < 4 {
+		return 0, nil, errors.New("content: model data cut short")
+	}
+	n := binary.LittleEndian.Uint32(b)
+	if uint64(n)*uint64(entry) > uint64(len(b)-4) {
+		return 0, nil, errors.New("content: model data cut short")
+	}
+	return n, b[4:], nil
 }
