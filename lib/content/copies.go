@@ -37,8 +37,9 @@ func (p *Page) dropCopies(kept []bool) {
 // copies says, for each block, which kept block says the same text in a place of another
 // shape and is the one kept of that text (dropCopies' rule), or -1; nil when no block does.
 // The one kept of a text is the title's heading when it says it, else, for a text of at
-// least copyMinWords words, its first kept block, and for a shorter one its first kept
-// heading (a shorter text no heading says is never a copy). That block stays kept whatever
+// least copyMinWords words, its first kept block, and for a shorter one the one heading that
+// says it, when it is kept (a shorter text that no heading or several headings say is never
+// a copy). That block stays kept whatever
 // else is dropped, so the answer is the same before dropCopies and after it: a view reads
 // it from the final kept blocks to say why a block scored high is left out.
 func (p *Page) copies(kept []bool) []int32 {

@@ -239,13 +239,13 @@ func (st *URLKindStats) LearnKindWeights(minGroups int) KindWeights {
 	kw := KindWeights{}
 	for h, c := range st.words {
 		var v [numPageKinds]float32
-		any := false
+		weighs := false
 		for k := range PageKinds {
 			if w, ok := st.weight(c, k, minGroups, -1, ""); ok && math.Abs(float64(w)) >= 0.05 {
-				v[k], any = w, true
+				v[k], weighs = w, true
 			}
 		}
-		if any {
+		if weighs {
 			kw[h] = v
 		}
 	}
