@@ -58,9 +58,12 @@ func (p *Page) copies(kept []bool) []int32 {
 	}
 	// A short text is said once as a heading when headings[text] is 1: one said by
 	// several headings is a label ("Pros" over each product's list), content each time.
-	headings := map[string]int{}
+	var headings map[string]int
 	for i := range p.Blocks {
 		if b := &p.Blocks[i]; b.Heading > 0 && b.Words < copyMinWords {
+			if headings == nil {
+				headings = make(map[string]int)
+			}
 			headings[b.Text]++
 		}
 	}

@@ -17,16 +17,17 @@ import (
 // metaFields are the members of the "meta" member, in the table's order.
 var metaFields = []string{"lang", "published", "modified", "author", "site_name", "description", "image", "canonical"}
 
-// metaSets are the dev sets the metadata table reads (their JSON lines).
-var metaSets = []string{"wcxb-dev", "trafeval-dev", "big9-2005-2013", "dragnet-even", "cleanportaleval"}
-
-// metaExtractors are chaff extract and the Go peers that read metadata, by name in the table.
-var metaExtractors = []struct{ name, bin, x string }{
-	{"chaff extract", "chaff", ""},
-	{"go-trafilatura", "peer", "trafilatura"},
-	{"go-readability (go-shiori)", "peer", "go-readability"},
-	{"readeck go-readability", "peer", "readeck-readability"},
-}
+// metaExtractors are chaff extract and the peers that read metadata (the Go ones, run by
+// `peer -x`; x is "" for chaff), named as in the evaluation's tables.
+var metaExtractors = func() []struct{ name, x string } {
+	out := []struct{ name, x string }{{"chaff extract", ""}}
+	for _, p := range peers {
+		if p.x != "" {
+			out = append(out, struct{ name, x string }{p.name, p.x})
+		}
+	}
+	return out
+}()
 
 // runMeta measures the "meta" member against the peers on the same pages: how often each
 // extractor gives each member, and how often the date it gives agrees with a date in the
@@ -57,13 +58,11 @@ func runMeta(args []string, stdout, stderr io.Writer) error {
 	counts := map[string]map[string]*metaCount{} // extractor -> set -> counts
 	for _, x := range metaExtractors {
 		counts[x.name] = map[string]*metaCount{}
-		for _, set := range metaSets {
+		for _, set := range modelSets { // the five dev sets
 			in := filepath.Join(e.data, set+".jsonl.zst")
-			var cmd *exec.Cmd
+			cmd := exec.Command(filepath.Join(e.bin, "peer"), "-x", x.x, in)
 			if x.x == "" {
-				cmd = exec.Command(filepath.Join(e.bin, x.bin), "extract", "--drop-html", in)
-			} else {
-				cmd = exec.Command(filepath.Join(e.bin, x.bin), "-x", x.x, in)
+				cmd = exec.Command(filepath.Join(e.bin, "chaff"), "extract", "--drop-html", in)
 			}
 			fmt.Fprintf(stderr, "evalrun meta: %s on %s\n", x.name, set)
 			c, err := countMeta(cmd)
@@ -96,6 +95,18 @@ type metaCount struct {
 	// Pages whose address holds a date (urlDate), those the extractor gave a published date
 	// for, those whose date agrees with the address's, and those within a day of it.
 	urlDated, dated, agree, withinDay int
+}
+
+// add adds o's counts to c's.
+func (c *metaCount) add(o *metaCount) {
+	c.pages += o.pages
+	for f, n := range o.has {
+		c.has[f] += n
+	}
+	c.urlDated += o.urlDated
+	c.dated += o.dated
+	c.agree += o.agree
+	c.withinDay += o.withinDay
 }
 
 func countMeta(cmd *exec.Cmd) (*metaCount, error) {
@@ -196,12 +207,8 @@ func metaDoc(counts map[string]map[string]*metaCount) string {
 	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(metaFields)) + "\n")
 	for _, x := range metaExtractors {
 		all := &metaCount{has: map[string]int{}}
-		for _, set := range metaSets {
-			c := counts[x.name][set]
-			all.pages += c.pages
-			for f, n := range c.has {
-				all.has[f] += n
-			}
+		for _, set := range modelSets { // the five dev sets
+			all.add(counts[x.name][set])
 		}
 		fmt.Fprintf(&b, "| %s | %d |", x.name, all.pages)
 		for _, f := range metaFields {
@@ -216,16 +223,13 @@ func metaDoc(counts map[string]map[string]*metaCount) string {
 	b.WriteString("\n\"-\": the extractor has no such member.\n\n## Published dates against the date in the address\n\n" +
 		"| extractor | set | pages with a date in the address | given a date | agrees | within a day |\n|---|---|---|---|---|---|\n")
 	for _, x := range metaExtractors {
-		tot := &metaCount{}
-		for _, set := range metaSets {
+		tot := &metaCount{has: map[string]int{}}
+		for _, set := range modelSets { // the five dev sets
 			c := counts[x.name][set]
 			if c.urlDated > 0 {
 				fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s |\n", x.name, set, c.urlDated, share(c.dated, c.urlDated), share(c.agree, c.dated), share(c.withinDay, c.dated))
 			}
-			tot.urlDated += c.urlDated
-			tot.dated += c.dated
-			tot.agree += c.agree
-			tot.withinDay += c.withinDay
+			tot.add(c)
 		}
 		fmt.Fprintf(&b, "| **%s** | all | %d | %s | %s | %s |\n", x.name, tot.urlDated, share(tot.dated, tot.urlDated), share(tot.agree, tot.dated), share(tot.withinDay, tot.dated))
 	}

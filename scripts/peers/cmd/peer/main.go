@@ -52,15 +52,15 @@ var extractors = map[string]func(html string, u *url.URL) (extracted, error){
 			return extracted{}, err
 		}
 		md := res.Metadata
-		return extracted{res.ContentText, metaOf(md.Language, dateOf(&md.Date), nil, md.Author, md.Sitename, md.Description, md.Image)}, nil
+		return extracted{res.ContentText, metaOf(md.Language, &md.Date, nil, md.Author, md.Sitename, md.Description, md.Image)}, nil
 	},
 	"go-readability": func(html string, u *url.URL) (extracted, error) {
 		a, err := shiori.FromReader(strings.NewReader(html), u)
-		return extracted{a.TextContent, metaOf(a.Language, dateOf(a.PublishedTime), a.ModifiedTime, a.Byline, a.SiteName, a.Excerpt, a.Image)}, err
+		return extracted{a.TextContent, metaOf(a.Language, a.PublishedTime, a.ModifiedTime, a.Byline, a.SiteName, a.Excerpt, a.Image)}, err
 	},
 	"readeck-readability": func(html string, u *url.URL) (extracted, error) {
 		a, err := readeck.FromReader(strings.NewReader(html), u)
-		return extracted{a.TextContent, metaOf(a.Language, dateOf(a.PublishedTime), a.ModifiedTime, a.Byline, a.SiteName, a.Excerpt, a.Image)}, err
+		return extracted{a.TextContent, metaOf(a.Language, a.PublishedTime, a.ModifiedTime, a.Byline, a.SiteName, a.Excerpt, a.Image)}, err
 	},
 }
 
@@ -73,9 +73,9 @@ func dateOf(t *time.Time) string {
 }
 
 // metaOf is a peer's metadata as a "meta" member.
-func metaOf(lang, published string, modified *time.Time, author, site, description, image string) map[string]string {
+func metaOf(lang string, published, modified *time.Time, author, site, description, image string) map[string]string {
 	m := map[string]string{}
-	for k, v := range map[string]string{"lang": lang, "published": published, "modified": dateOf(modified),
+	for k, v := range map[string]string{"lang": lang, "published": dateOf(published), "modified": dateOf(modified),
 		"author": author, "site_name": site, "description": description, "image": image} {
 		if v = strings.TrimSpace(v); v != "" {
 			m[k] = v
