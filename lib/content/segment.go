@@ -1,6 +1,7 @@
 package content
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -103,6 +104,22 @@ type Page struct {
 	bodyWords  []uint64
 	textWords  []uint64 // textHashes
 	numGroups  int      // groups of same-shape siblings (Element.group)
+	// codeBlocks[k] is the block of the byte span codeSpans[k] of its text, which the page
+	// sets as inline code (CodeSpans), in the order of the blocks and of their text.
+	codeBlocks []int32
+	codeSpans  [][2]int32
+}
+
+// CodeSpans returns the byte spans of block i's text that the page sets as inline code: the
+// text of a code, kbd or samp element outside pre (a name, a command, a key in running text),
+// spaces at either end left out, in order. lib/markdown writes them between backticks.
+func (p *Page) CodeSpans(i int) [][2]int32 {
+	from, _ := slices.BinarySearch(p.codeBlocks, int32(i))
+	to := from
+	for to < len(p.codeBlocks) && p.codeBlocks[to] == int32(i) {
+		to++
+	}
+	return p.codeSpans[from:to:to]
 }
 
 // segmenter walks a tree into blocks.
@@ -122,6 +139,15 @@ type segmenter struct {
 	// it, not a slice of its own); the open block's start at rangesFrom.
 	ranges     [][2]int32
 	rangesFrom int
+	// code holds the open block's inline code so far: spans of line, each with its code
+	// element (the text nodes of one element make one span, the space between them too).
+	code []openCode
+}
+
+// openCode is a span of the segmenter's line set as inline code by element n.
+type openCode struct {
+	n          *dom.Node
+	start, end int
 }
 
 // frame is an open element during the walk.
@@ -386,6 +412,9 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 		if f.n.Atom == atom.B || f.n.Atom == atom.Strong || f.n.Atom == atom.Em {
 			s.strongRunes += r
 		}
+		if f.flags&(InCode|InPre) == InCode {
+			s.inlineCode(f.n, before, s.line.Len())
+		}
 	}
 	s.cur.Flags |= f.flags & (InHidden | InAriaHidden)
 }
@@ -403,14 +432,72 @@ func (s *segmenter) boundary() {
 	}
 	if len(txt) == 0 {
 		s.ranges = s.ranges[:s.rangesFrom]
+		s.code = s.code[:0]
 		return
 	}
 	b.Ranges = s.ranges[s.rangesFrom:len(s.ranges):len(s.ranges)] // full: an append copies
 	end := s.line.Len()
+	s.closeCode(txt, end-len(txt))
 	s.texts = append(s.texts, blockText{start: end - len(txt), end: end, strongRunes: s.strongRunes})
 	s.strongRunes = 0
 	s.line.Break()
 	s.p.Blocks = append(s.p.Blocks, b)
+}
+
+// inlineCode notes that line[start:end] is text of the inline code element around n (the
+// outermost code, kbd or samp: PostgreSQL's synopses put a parameter's code inside the
+// clause's): it goes on the open block's last span when that is the same element's.
+func (s *segmenter) inlineCode(n *dom.Node, start, end int) {
+	var code *dom.Node
+	for ; n != nil; n = n.Parent {
+		if n.Atom == atom.Code || n.Atom == atom.Kbd || n.Atom == atom.Samp {
+			code = n
+		}
+	}
+	n = code
+	if k := len(s.code) - 1; k >= 0 && s.code[k].n == n {
+		s.code[k].end = end
+		return
+	}
+	s.code = append(s.code, openCode{n: n, start: start, end: end})
+}
+
+// closeCode gives the block being closed, whose text txt starts at line offset at, the
+// spans of its inline code (CodeSpans), in its text's offsets. Spans with nothing but spaces
+// between them are one ("git reset" of two code elements, a prompt's code and its
+// command's side by side): Markdown would read two code spans that touch as other spans.
+func (s *segmenter) closeCode(txt []byte, at int) {
+	block := int32(len(s.p.Blocks))
+	first := len(s.p.codeSpans)
+	for _, c := range s.code {
+		a, b := max(c.start-at, 0), min(c.end-at, len(txt))
+		for a < b && txt[a] == ' ' {
+			a++
+		}
+		for b > a && txt[b-1] == ' ' {
+			b--
+		}
+		if a >= b {
+			continue
+		}
+		if k := len(s.p.codeSpans) - 1; k >= first && blank(txt[s.p.codeSpans[k][1]:a]) {
+			s.p.codeSpans[k][1] = int32(b)
+			continue
+		}
+		s.p.codeBlocks = append(s.p.codeBlocks, block)
+		s.p.codeSpans = append(s.p.codeSpans, [2]int32{int32(a), int32(b)})
+	}
+	s.code = s.code[:0]
+}
+
+// blank reports whether b holds spaces only.
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // blockText is where a block's text lies in the segmenter's line, and the runes of it in

@@ -2,10 +2,11 @@
 // readers that take structure with the text (retrieval pipelines, language models, people):
 // headings as #, list items as - or 1. (nested lists indented three spaces a level),
 // quotations as >, preformatted text in a fenced block with its lines as the page has them,
-// the rows of a table that holds data as | cells |, and every other block as a paragraph. The
-// words are the plain text's (content.Page.Render), block for block: what is kept does not
-// change, only how it is written. Inline markup (links, emphasis) is not written, and the text
-// is not escaped: a line of the page that begins with # stays as it is.
+// the rows of a table that holds data as | cells |, and every other block as a paragraph;
+// inline code (a name, a command or a key in running text: content.Page.CodeSpans) goes
+// between backticks. The words are the plain text's (content.Page.Render), block for block:
+// what is kept does not change, only how it is written. Links and emphasis are not written,
+// and the text is not escaped: a line of the page that begins with # stays as it is.
 package markdown
 
 import (
@@ -74,7 +75,7 @@ func (w *writer) block(i int) {
 		w.start(paragraph)
 		w.b.WriteString(strings.Repeat("#", int(blk.Heading)))
 		w.b.WriteByte(' ')
-		w.b.WriteString(blk.Text)
+		w.b.WriteString(w.inline(i))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
 		if pre == nil {
@@ -94,12 +95,12 @@ func (w *writer) block(i int) {
 		}
 		w.b.WriteString(fence + "\n" + code + "\n" + fence)
 	case tr != nil:
-		w.cell(blk.Text, tr, table, cellOf(owner))
+		w.cell(w.inline(i), tr, table, cellOf(owner))
 		return
 	case li != nil:
 		if w.last == listItem && li == w.li {
 			w.b.WriteByte(' ') // another block of the same item (its second paragraph, say)
-			w.b.WriteString(quoted(blk))
+			w.b.WriteString(quoted(blk, w.inline(i)))
 			return
 		}
 		depth, ordered, n, top := listPlace(li)
@@ -118,12 +119,12 @@ func (w *writer) block(i int) {
 		} else {
 			w.b.WriteString("- ")
 		}
-		w.b.WriteString(quoted(blk))
+		w.b.WriteString(quoted(blk, w.inline(i)))
 		w.last = listItem
 		return
 	default:
 		w.start(paragraph)
-		w.b.WriteString(quoted(blk))
+		w.b.WriteString(quoted(blk, w.inline(i)))
 	}
 	w.last = paragraph
 }
@@ -238,12 +239,50 @@ func column(td *dom.Node) int {
 	return col
 }
 
-// quoted is the block's text, after "> " when it is inside a quotation.
-func quoted(blk *content.Block) string {
+// quoted is text, the block's, after "> " when the block is inside a quotation.
+func quoted(blk *content.Block, text string) string {
 	if blk.Flags&content.InQuote != 0 {
-		return "> " + blk.Text
+		return "> " + text
 	}
-	return blk.Text
+	return text
+}
+
+// inline is block i's text with its inline code between backticks.
+func (w *writer) inline(i int) string {
+	text := w.p.Blocks[i].Text
+	spans := w.p.CodeSpans(i)
+	if len(spans) == 0 {
+		return text
+	}
+	var b strings.Builder
+	at := int32(0)
+	for _, s := range spans {
+		b.WriteString(text[at:s[0]])
+		b.WriteString(codeSpan(text[s[0]:s[1]]))
+		at = s[1]
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// codeSpan writes code as a Markdown code span: between runs of backticks one longer than
+// the longest run in it, and a space inside each when it begins or ends with a backtick
+// (CommonMark's rules, so that the code comes back as it is).
+func codeSpan(code string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(code); i++ {
+		if code[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if code[0] == '`' || code[len(code)-1] == '`' {
+		return fence + " " + code + " " + fence
+	}
+	return fence + code + fence
 }
 
 // ancestor returns n or its nearest ancestor with the tag, nil if none.

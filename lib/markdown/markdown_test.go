@@ -33,7 +33,7 @@ func TestRender(t *testing.T) {
 		"> quoted text\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
 		"| A | B |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| 4 | 5 |\n\n" +
-		"Inline code here.\n\nAfter break."
+		"Inline `code` here.\n\nAfter break."
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
@@ -42,6 +42,45 @@ func TestRender(t *testing.T) {
 	got := Render(p, kept)
 	if got[:len("## Sub")] != "## Sub" {
 		t.Fatalf("a page without its first two blocks begins %q", got[:20])
+	}
+}
+
+// TestInlineCode: the text of code, kbd and samp outside pre goes between backticks, once per
+// element however many text nodes it has; the spaces at a span's ends stay outside it; spans
+// that nothing but spaces part are one; a span holding backticks is fenced by a longer run;
+// the plain text is the same.
+func TestInlineCode(t *testing.T) {
+	html := `<html><body>
+<h2>The <code>Model</code> class</h2>
+<p>Run <code>git</code> <code>reset</code> or <code><span>go</span> <span>test</span> ./...</code> now.</p>
+<p>Synopsis <code>[ REPEATABLE ( <em><code>seed</code></em> ) ]</code> here, prompt <code>root #</code><code>emerge</code>.</p>
+<p>Quote with <code>a ` + "`" + `b` + "``" + `c</code> and <code>` + "`" + `x</code>, padded <code> y </code>.</p>
+<ul><li>Press <kbd>Ctrl</kbd>+<kbd>C</kbd></li></ul>
+<table><tr><th>Flag</th><th>Use</th></tr><tr><td><code>a|b</code></td><td>pipe</td></tr></table>
+<p><code>first<br>second</code></p>
+<pre><code>not inline</code></pre>
+</body></html>`
+	p := content.Segment(html, dom.Parse(html))
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	want := "## The `Model` class\n\n" +
+		"Run `git reset` or `go test ./...` now.\n\n" +
+		"Synopsis `[ REPEATABLE ( seed ) ]` here, prompt `root #emerge`.\n\n" +
+		"Quote with ```a `b``c``` and `` `x ``, padded `y` .\n\n" +
+		"- Press `Ctrl`+`C`\n\n" +
+		"| Flag | Use |\n| --- | --- |\n| `a\\|b` | pipe |\n\n" +
+		"`first`\n\n`second`\n\n" +
+		"```\nnot inline\n```"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	plain := "The Model class\nRun git reset or go test ./... now.\n" +
+		"Synopsis [ REPEATABLE ( seed ) ] here, prompt root #emerge.\n" +
+		"Quote with a `b``c and `x, padded y .\nPress Ctrl+C\nFlag\nUse\na|b\npipe\nfirst\nsecond\nnot inline"
+	if got := p.Render(kept); got != plain {
+		t.Fatalf("the plain text changed:\n%s\nwant\n%s", got, plain)
 	}
 }
 
