@@ -44,7 +44,31 @@ const (
 	InMenu                         // inside menu or role=menu/menubar/tablist
 	InSection                      // inside section
 	InStrong                       // the whole block is bold or emphasised
+
+	// inBold and inItalic are the walk's own, never a block's: the inline markup around a
+	// text node (InlineSpans).
+	inBold   // inside b or strong
+	inItalic // inside i or em
 )
+
+// inlineFlags are the flags of the walk alone (a block's Flags never hold them).
+const inlineFlags = inBold | inItalic
+
+// Inline is a kind of inline markup in a block's text (InlineSpans).
+type Inline uint8
+
+const (
+	Code   Inline = iota // code, kbd or samp outside pre: a name, a command, a key
+	Bold                 // b or strong
+	Italic               // i or em
+	numInline
+)
+
+// An InlineSpan is a byte span of a block's text set with inline markup of one kind.
+type InlineSpan struct {
+	Start, End int32
+	Kind       Inline
+}
 
 // An Element is one element of the page as the content model sees it: its place in the tree
 // and the sums over its subtree, built by Segment.
@@ -104,22 +128,24 @@ type Page struct {
 	bodyWords  []uint64
 	textWords  []uint64 // textHashes
 	numGroups  int      // groups of same-shape siblings (Element.group)
-	// codeBlocks[k] is the block of the byte span codeSpans[k] of its text, which the page
-	// sets as inline code (CodeSpans), in the order of the blocks and of their text.
-	codeBlocks []int32
-	codeSpans  [][2]int32
+	// inlineBlocks[k] is the block of inlineSpans[k] (InlineSpans), in the blocks' order.
+	inlineBlocks []int32
+	inlineSpans  []InlineSpan
 }
 
-// CodeSpans returns the byte spans of block i's text that the page sets as inline code: the
-// text of a code, kbd or samp element outside pre (a name, a command, a key in running text),
-// spaces at either end left out, in order. lib/markdown writes them between backticks.
-func (p *Page) CodeSpans(i int) [][2]int32 {
-	from, _ := slices.BinarySearch(p.codeBlocks, int32(i))
+// InlineSpans returns the spans of block i's text that the page sets as inline code, bold or
+// italic, for lib/markdown: each the text of a run of text nodes inside such elements, with
+// nothing between them but white space (PostgreSQL's synopses nest code in code, a prompt's
+// code and its command's stand side by side), spaces at either end left out; by start, the
+// longer first where two start together. Spans of the elements of well-formed markup nest;
+// the runs of two kinds may cross.
+func (p *Page) InlineSpans(i int) []InlineSpan {
+	from, _ := slices.BinarySearch(p.inlineBlocks, int32(i))
 	to := from
-	for to < len(p.codeBlocks) && p.codeBlocks[to] == int32(i) {
+	for to < len(p.inlineBlocks) && p.inlineBlocks[to] == int32(i) {
 		to++
 	}
-	return p.codeSpans[from:to:to]
+	return p.inlineSpans[from:to:to]
 }
 
 // segmenter walks a tree into blocks.
@@ -139,15 +165,10 @@ type segmenter struct {
 	// it, not a slice of its own); the open block's start at rangesFrom.
 	ranges     [][2]int32
 	rangesFrom int
-	// code holds the open block's inline code so far: spans of line, each with its code
-	// element (the text nodes of one element make one span, the space between them too).
-	code []openCode
-}
-
-// openCode is a span of the segmenter's line set as inline code by element n.
-type openCode struct {
-	n          *dom.Node
-	start, end int
+	// runs are the open runs of text of each kind of inline markup (Inline), spans of line
+	// (end 0: none); spans the open block's closed ones, in line's offsets.
+	runs  [numInline][2]int32
+	spans []InlineSpan
 }
 
 // frame is an open element during the walk.
@@ -379,7 +400,7 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 		s.open = true
 		s.line.Break()
 		s.from = s.line.Len()
-		s.cur = Block{Owner: f.elem, Start: t.Start + shift, Heading: f.head, Flags: f.flags}
+		s.cur = Block{Owner: f.elem, Start: t.Start + shift, Heading: f.head, Flags: f.flags &^ inlineFlags}
 		s.rangesFrom = len(s.ranges)
 		if s.cur.Owner >= 0 {
 			s.cur.Owner = blockOwner(s.p.Elements, f.elem)
@@ -412,9 +433,7 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 		if f.n.Atom == atom.B || f.n.Atom == atom.Strong || f.n.Atom == atom.Em {
 			s.strongRunes += r
 		}
-		if f.flags&(InCode|InPre) == InCode {
-			s.inlineCode(f.n, before, s.line.Len())
-		}
+		s.inline(f.flags, int32(before), int32(s.line.Len()))
 	}
 	s.cur.Flags |= f.flags & (InHidden | InAriaHidden)
 }
@@ -432,72 +451,70 @@ func (s *segmenter) boundary() {
 	}
 	if len(txt) == 0 {
 		s.ranges = s.ranges[:s.rangesFrom]
-		s.code = s.code[:0]
+		s.runs, s.spans = [numInline][2]int32{}, s.spans[:0]
 		return
 	}
 	b.Ranges = s.ranges[s.rangesFrom:len(s.ranges):len(s.ranges)] // full: an append copies
 	end := s.line.Len()
-	s.closeCode(txt, end-len(txt))
+	s.closeInline(txt, end-len(txt))
 	s.texts = append(s.texts, blockText{start: end - len(txt), end: end, strongRunes: s.strongRunes})
 	s.strongRunes = 0
 	s.line.Break()
 	s.p.Blocks = append(s.p.Blocks, b)
 }
 
-// inlineCode notes that line[start:end] is text of the inline code element around n (the
-// outermost code, kbd or samp: PostgreSQL's synopses put a parameter's code inside the
-// clause's): it goes on the open block's last span when that is the same element's.
-func (s *segmenter) inlineCode(n *dom.Node, start, end int) {
-	var code *dom.Node
-	for ; n != nil; n = n.Parent {
-		if n.Atom == atom.Code || n.Atom == atom.Kbd || n.Atom == atom.Samp {
-			code = n
+// inline goes on with the runs of inline markup for text written at line[start:end] inside
+// the elements that flags say: a run of each kind the text is in goes on or begins, one of
+// each other kind ends.
+func (s *segmenter) inline(flags Flags, start, end int32) {
+	in := [numInline]bool{Code: flags&(InCode|InPre) == InCode, Bold: flags&inBold != 0, Italic: flags&inItalic != 0}
+	for k := range in {
+		r := &s.runs[k]
+		switch {
+		case in[k] && r[1] > 0:
+			r[1] = end
+		case in[k]:
+			*r = [2]int32{start, end}
+		case r[1] > 0:
+			s.spans = append(s.spans, InlineSpan{Start: r[0], End: r[1], Kind: Inline(k)})
+			*r = [2]int32{}
 		}
 	}
-	n = code
-	if k := len(s.code) - 1; k >= 0 && s.code[k].n == n {
-		s.code[k].end = end
-		return
-	}
-	s.code = append(s.code, openCode{n: n, start: start, end: end})
 }
 
-// closeCode gives the block being closed, whose text txt starts at line offset at, the
-// spans of its inline code (CodeSpans), in its text's offsets. Spans with nothing but spaces
-// between them are one ("git reset" of two code elements, a prompt's code and its
-// command's side by side): Markdown would read two code spans that touch as other spans.
-func (s *segmenter) closeCode(txt []byte, at int) {
-	block := int32(len(s.p.Blocks))
-	first := len(s.p.codeSpans)
-	for _, c := range s.code {
-		a, b := max(c.start-at, 0), min(c.end-at, len(txt))
+// closeInline gives the block being closed, whose text txt starts at line offset at, its
+// inline spans (InlineSpans), in its text's offsets.
+func (s *segmenter) closeInline(txt []byte, at int) {
+	for k, r := range s.runs {
+		if r[1] > 0 {
+			s.spans = append(s.spans, InlineSpan{Start: r[0], End: r[1], Kind: Inline(k)})
+		}
+	}
+	s.runs = [numInline][2]int32{}
+	if len(s.spans) == 0 {
+		return
+	}
+	first := len(s.p.inlineSpans)
+	for _, sp := range s.spans {
+		a, b := max(int(sp.Start)-at, 0), min(int(sp.End)-at, len(txt))
 		for a < b && txt[a] == ' ' {
 			a++
 		}
 		for b > a && txt[b-1] == ' ' {
 			b--
 		}
-		if a >= b {
-			continue
-		}
-		if k := len(s.p.codeSpans) - 1; k >= first && blank(txt[s.p.codeSpans[k][1]:a]) {
-			s.p.codeSpans[k][1] = int32(b)
-			continue
-		}
-		s.p.codeBlocks = append(s.p.codeBlocks, block)
-		s.p.codeSpans = append(s.p.codeSpans, [2]int32{int32(a), int32(b)})
-	}
-	s.code = s.code[:0]
-}
-
-// blank reports whether b holds spaces only.
-func blank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' {
-			return false
+		if a < b {
+			s.p.inlineBlocks = append(s.p.inlineBlocks, int32(len(s.p.Blocks)))
+			s.p.inlineSpans = append(s.p.inlineSpans, InlineSpan{Start: int32(a), End: int32(b), Kind: sp.Kind})
 		}
 	}
-	return true
+	slices.SortStableFunc(s.p.inlineSpans[first:], func(x, y InlineSpan) int {
+		if x.Start != y.Start {
+			return int(x.Start - y.Start)
+		}
+		return int(y.End - x.End)
+	})
+	s.spans = s.spans[:0]
 }
 
 // blockText is where a block's text lies in the segmenter's line, and the runes of it in
@@ -671,6 +688,10 @@ func flagsOf(n *dom.Node) Flags {
 		f |= InPre
 	case atom.Code, atom.Kbd, atom.Samp:
 		f |= InCode
+	case atom.B, atom.Strong:
+		f |= inBold
+	case atom.I, atom.Em:
+		f |= inItalic
 	case atom.Blockquote, atom.Q:
 		f |= InQuote
 	case atom.Figure, atom.Figcaption:

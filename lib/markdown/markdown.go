@@ -3,15 +3,19 @@
 // headings as #, list items as - or 1. (nested lists indented three spaces a level),
 // quotations as >, preformatted text in a fenced block with its lines as the page has them,
 // the rows of a table that holds data as | cells |, and every other block as a paragraph;
-// inline code (a name, a command or a key in running text: content.Page.CodeSpans) goes
-// between backticks. The words are the plain text's (content.Page.Render), block for block:
-// what is kept does not change, only how it is written. Links and emphasis are not written,
-// and the text is not escaped: a line of the page that begins with # stays as it is.
+// inline code (a name, a command or a key in running text) goes between backticks, bold
+// between ** and italics between * (content.Page.InlineSpans; not in headings, which are
+// bold by nature, nor where Markdown would not read the marks as emphasis). The words are
+// the plain text's (content.Page.Render), block for block: what is kept does not change, only
+// how it is written. Links are not written, and the text is not escaped: a line of the page
+// that begins with # stays as it is.
 package markdown
 
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/dom"
@@ -75,7 +79,7 @@ func (w *writer) block(i int) {
 		w.start(paragraph)
 		w.b.WriteString(strings.Repeat("#", int(blk.Heading)))
 		w.b.WriteByte(' ')
-		w.b.WriteString(w.inline(i))
+		w.b.WriteString(w.inline(i, true))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
 		if pre == nil {
@@ -95,12 +99,12 @@ func (w *writer) block(i int) {
 		}
 		w.b.WriteString(fence + "\n" + code + "\n" + fence)
 	case tr != nil:
-		w.cell(w.inline(i), tr, table, cellOf(owner))
+		w.cell(w.inline(i, false), tr, table, cellOf(owner))
 		return
 	case li != nil:
 		if w.last == listItem && li == w.li {
 			w.b.WriteByte(' ') // another block of the same item (its second paragraph, say)
-			w.b.WriteString(quoted(blk, w.inline(i)))
+			w.b.WriteString(quoted(blk, w.inline(i, false)))
 			return
 		}
 		depth, ordered, n, top := listPlace(li)
@@ -119,12 +123,12 @@ func (w *writer) block(i int) {
 		} else {
 			w.b.WriteString("- ")
 		}
-		w.b.WriteString(quoted(blk, w.inline(i)))
+		w.b.WriteString(quoted(blk, w.inline(i, false)))
 		w.last = listItem
 		return
 	default:
 		w.start(paragraph)
-		w.b.WriteString(quoted(blk, w.inline(i)))
+		w.b.WriteString(quoted(blk, w.inline(i, false)))
 	}
 	w.last = paragraph
 }
@@ -247,23 +251,85 @@ func quoted(blk *content.Block, text string) string {
 	return text
 }
 
-// inline is block i's text with its inline code between backticks.
-func (w *writer) inline(i int) string {
+// inline is block i's text with its inline markup (content.Page.InlineSpans): code between
+// backticks, and, outside a heading, bold between ** and italics between *. A span inside
+// code, or crossing one written, is left as plain text, and so is emphasis that Markdown
+// would not read as such (emphasis.ok).
+func (w *writer) inline(i int, heading bool) string {
 	text := w.p.Blocks[i].Text
-	spans := w.p.CodeSpans(i)
+	spans := w.p.InlineSpans(i)
 	if len(spans) == 0 {
 		return text
 	}
 	var b strings.Builder
 	at := int32(0)
-	for _, s := range spans {
-		b.WriteString(text[at:s[0]])
-		b.WriteString(codeSpan(text[s[0]:s[1]]))
-		at = s[1]
+	var open []content.InlineSpan // the emphasis spans written and not yet closed, innermost last
+	closeUntil := func(pos int32) {
+		for len(open) > 0 && open[len(open)-1].End <= pos {
+			top := open[len(open)-1]
+			open = open[:len(open)-1]
+			b.WriteString(text[at:top.End])
+			b.WriteString(emphasis(top.Kind))
+			at = top.End
+		}
 	}
+	for _, s := range spans {
+		closeUntil(s.Start)
+		if s.Start < at || len(open) > 0 && s.End > open[len(open)-1].End {
+			continue // inside code written already, or crossing an open span
+		}
+		if s.Kind != content.Code && (heading || !emphasisOK(text, s)) {
+			continue
+		}
+		b.WriteString(text[at:s.Start])
+		at = s.Start
+		if s.Kind == content.Code {
+			b.WriteString(codeSpan(text[s.Start:s.End]))
+			at = s.End
+			continue
+		}
+		b.WriteString(emphasis(s.Kind))
+		open = append(open, s)
+	}
+	closeUntil(int32(len(text)))
 	b.WriteString(text[at:])
 	return b.String()
 }
+
+// emphasis is the mark of bold (**) or italics (*).
+func emphasis(k content.Inline) string {
+	if k == content.Bold {
+		return "**"
+	}
+	return "*"
+}
+
+// emphasisOK reports whether Markdown reads marks around text[s.Start:s.End] as emphasis
+// (CommonMark's flanking rules for *): an opening mark before punctuation must follow a
+// space or punctuation, a closing one after punctuation must precede one; and the text holds
+// no * of its own.
+func emphasisOK(text string, s content.InlineSpan) bool {
+	inner := text[s.Start:s.End]
+	if strings.Contains(inner, "*") {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(inner)
+	last, _ := utf8.DecodeLastRuneInString(inner)
+	if isPunct(first) && s.Start > 0 {
+		if before, _ := utf8.DecodeLastRuneInString(text[:s.Start]); !unicode.IsSpace(before) && !isPunct(before) {
+			return false
+		}
+	}
+	if isPunct(last) && int(s.End) < len(text) {
+		if after, _ := utf8.DecodeRuneInString(text[s.End:]); !unicode.IsSpace(after) && !isPunct(after) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPunct reports whether r is punctuation or a symbol (CommonMark's Unicode punctuation).
+func isPunct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
 
 // codeSpan writes code as a Markdown code span: between runs of backticks one longer than
 // the longest run in it, and a space inside each when it begins or ends with a backtick

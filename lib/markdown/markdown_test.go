@@ -26,9 +26,9 @@ func TestRender(t *testing.T) {
 		kept[i] = true
 	}
 	want := "# Title here\n\n" +
-		"First para with a link and bold.\n\n" +
+		"First para with a link and **bold**.\n\n" +
 		"## Sub\n\n" +
-		"- one item\n- two item\n   - nested\n- three, in two paragraphs\n\n" +
+		"- one item\n- two *item*\n   - nested\n- three, in two paragraphs\n\n" +
 		"3. first\n4. second\n\n" +
 		"> quoted text\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
@@ -47,8 +47,10 @@ func TestRender(t *testing.T) {
 
 // TestInlineCode: the text of code, kbd and samp outside pre goes between backticks, once per
 // element however many text nodes it has; the spaces at a span's ends stay outside it; spans
-// that nothing but spaces part are one; a span holding backticks is fenced by a longer run;
-// the plain text is the same.
+// that nothing but spaces part are one; a span holding backticks is fenced by a longer run.
+// Bold and italics go between ** and *, but not in a heading, nor where Markdown would not
+// read them so (a mark between a letter and punctuation, a * inside). The plain text is the
+// same.
 func TestInlineCode(t *testing.T) {
 	html := `<html><body>
 <h2>The <code>Model</code> class</h2>
@@ -58,6 +60,8 @@ func TestInlineCode(t *testing.T) {
 <ul><li>Press <kbd>Ctrl</kbd>+<kbd>C</kbd></li></ul>
 <table><tr><th>Flag</th><th>Use</th></tr><tr><td><code>a|b</code></td><td>pipe</td></tr></table>
 <p><code>first<br>second</code></p>
+<h3><strong>Bold</strong> heading</h3>
+<p>A <strong>bold</strong> word, <em>ital</em>, <b><i>both</i></b>, un<em>believ</em>able, <b>"quoted"</b>x, <strong>a*b</strong>, <b>a <code>c</code> b</b>.</p>
 <pre><code>not inline</code></pre>
 </body></html>`
 	p := content.Segment(html, dom.Parse(html))
@@ -72,13 +76,16 @@ func TestInlineCode(t *testing.T) {
 		"- Press `Ctrl`+`C`\n\n" +
 		"| Flag | Use |\n| --- | --- |\n| `a\\|b` | pipe |\n\n" +
 		"`first`\n\n`second`\n\n" +
+		"### Bold heading\n\n" +
+		"A **bold** word, *ital*, ***both***, un*believ*able, \"quoted\"x, a*b, **a `c` b**.\n\n" +
 		"```\nnot inline\n```"
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 	plain := "The Model class\nRun git reset or go test ./... now.\n" +
 		"Synopsis [ REPEATABLE ( seed ) ] here, prompt root #emerge.\n" +
-		"Quote with a `b``c and `x, padded y .\nPress Ctrl+C\nFlag\nUse\na|b\npipe\nfirst\nsecond\nnot inline"
+		"Quote with a `b``c and `x, padded y .\nPress Ctrl+C\nFlag\nUse\na|b\npipe\nfirst\nsecond\n" +
+		"Bold heading\nA bold word, ital, both, unbelievable, \"quoted\"x, a*b, a c b.\nnot inline"
 	if got := p.Render(kept); got != plain {
 		t.Fatalf("the plain text changed:\n%s\nwant\n%s", got, plain)
 	}
