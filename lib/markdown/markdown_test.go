@@ -20,11 +20,7 @@ func TestRender(t *testing.T) {
     fmt.Println(&quot;a | b&quot;)<!-- a > b --><br>}</code></pre>
 <table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2 | 3</td></tr><tr><td>4</td><td>5</td></tr></table>
 <p>Inline <code>code</code> here.<br>After break.</p></article></body></html>`
-	p := content.Segment(html, dom.Parse(html))
-	kept := make([]bool, len(p.Blocks))
-	for i := range kept {
-		kept[i] = true
-	}
+	p, kept := segmentAll(html)
 	want := "# Title here\n\n" +
 		"First para with a link and **bold**.\n\n" +
 		"## Sub\n\n" +
@@ -64,11 +60,7 @@ func TestInlineCode(t *testing.T) {
 <p>A <strong>bold</strong> word, <em>ital</em>, <b><i>both</i></b>, un<em>believ</em>able, <b>"quoted"</b>x, <strong>a*b</strong>, <b>a <code>c</code> b</b>.</p>
 <pre><code>not inline</code></pre>
 </body></html>`
-	p := content.Segment(html, dom.Parse(html))
-	kept := make([]bool, len(p.Blocks))
-	for i := range kept {
-		kept[i] = true
-	}
+	p, kept := segmentAll(html)
 	want := "## The `Model` class\n\n" +
 		"Run `git reset` or `go test ./...` now.\n\n" +
 		"Synopsis `[ REPEATABLE ( seed ) ]` here, prompt `root #emerge`.\n\n" +
@@ -98,11 +90,7 @@ func TestLayoutTable(t *testing.T) {
 	long := strings.Repeat("The river rose in the night and the valley woke to water. ", 10)
 	html := `<html><body><table><tr><td><a href="/">Home</a></td><td><h1>Flood</h1><p>` + long + `</p><p>Second paragraph.</p>
 <table><tr><td>Town</td><td>Level</td></tr><tr><td><p>Upper</p><p>ford</p></td><td>3 m</td></tr></table></td></tr></table></body></html>`
-	p := content.Segment(html, dom.Parse(html))
-	kept := make([]bool, len(p.Blocks))
-	for i := range kept {
-		kept[i] = true
-	}
+	p, kept := segmentAll(html)
 	want := "Home\n\n# Flood\n\n" + strings.TrimSpace(long) + "\n\nSecond paragraph.\n\n" +
 		"| Town | Level |\n| --- | --- |\n| Upper ford | 3 m |"
 	if got := Render(p, kept); got != want {
@@ -126,4 +114,14 @@ func TestTableColumns(t *testing.T) {
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
+}
+
+// segmentAll segments html with every block kept.
+func segmentAll(html string) (*content.Page, []bool) {
+	p := content.Segment(html, dom.Parse(html))
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	return p, kept
 }
