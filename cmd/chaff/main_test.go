@@ -96,6 +96,20 @@ func TestCLI(t *testing.T) {
 					t.Errorf("text %q title %q", text, r["title"])
 				}
 			}},
+		{Name: "extract-markdown-links", Args: []string{"extract", "--drop-html", "--markdown", "--links", "-"},
+			Stdin: `{"id":"a","url":"https://harbour.example/tides/week","html":` + jsonString(strings.Replace(page, "printed every week", `printed <a href="/tables">every week</a>`, 1)) + `}` + "\n",
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				text := clitest.Records(t, stdout)[0]["text"].(string)
+				if !strings.Contains(text, "are printed [every week](https://harbour.example/tables). They give") {
+					t.Errorf("text %q", text)
+				}
+			}},
+		{Name: "links-without-markdown", Args: []string{"extract", "--links", "tide.html"}, Files: map[string]string{"tide.html": page}, Exit: 2,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if stdout != "" || !strings.Contains(stderr, "--links writes the links of the Markdown: only with --markdown") {
+					t.Errorf("stdout %q stderr %q", stdout, stderr)
+				}
+			}},
 		{Name: "extract-mojibake", Args: []string{"extract", "-"}, Stdin: mojibakeRecord(page),
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				r := clitest.Records(t, stdout)[0]

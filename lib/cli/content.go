@@ -20,6 +20,7 @@ const (
 	FlagContentModel = "content-model"
 	FlagFavor        = "favor"
 	FlagMarkdown     = "markdown"
+	FlagLinks        = "links"
 	FlagFaithful     = "faithful" // every algorithm tool's: the paper's algorithm alone, no content join
 )
 
@@ -50,6 +51,7 @@ type contentJoin struct {
 	model    *content.Model
 	favor    content.Favor
 	markdown bool // text as Markdown (lib/markdown), not plain lines
+	links    bool // the Markdown with its links (--links)
 }
 
 // newContentJoin returns the join for the command's flags, or nil when the text is the
@@ -63,6 +65,10 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 		return nil, usageError{fmt.Errorf("--%s %q: want on or off", FlagContent, v)}
 	}
 	markdown := hasFlag(c, FlagMarkdown) && c.Bool(FlagMarkdown)
+	links := hasFlag(c, FlagLinks) && c.Bool(FlagLinks)
+	if links && !markdown {
+		return nil, usageError{fmt.Errorf("--%s writes the links of the Markdown: only with --%s", FlagLinks, FlagMarkdown)}
+	}
 	faithful := hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful)
 	if v == "off" || faithful {
 		if markdown {
@@ -86,7 +92,7 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &contentJoin{model: m, favor: favor, markdown: markdown}, nil
+	return &contentJoin{model: m, favor: favor, markdown: markdown, links: links}, nil
 }
 
 // contentModel returns the model of --content-model, else the built-in one.
@@ -164,7 +170,11 @@ type contentDetail struct {
 // decide chooses the page's content from its own evidence and the site model's: f and
 // pages when the model applied (algoErr nil), the page alone otherwise.
 func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, here bool) *joined {
-	cp := content.Segment(p.HTML, p.Doc())
+	var opts []content.SegmentOption
+	if c.links {
+		opts = append(opts, content.WithLinks())
+	}
+	cp := content.Segment(p.HTML, p.Doc(), opts...)
 	if p.Rec != nil {
 		cp.URL = p.Rec.URL
 	}

@@ -23,8 +23,9 @@ type Meta struct {
 	// LDKinds are the kinds of every JSON-LD item the page describes (ldKinds, a bit each):
 	// an ItemList or a Product beside an Article say what kind of page it is.
 	LDKinds uint32
-	// The page's own address: its canonical link and og:url.
-	Canonical, OGURL string
+	// The page's own address: its canonical link and og:url; Base the first <base href>, the
+	// address its relative links are read against.
+	Canonical, OGURL, Base string
 
 	// What the page says of its language, dates, authors and image, for the record's meta
 	// member (Page.Metadata); the model reads none of these. Each source apart, as found.
@@ -124,6 +125,11 @@ func readMeta(root *dom.Node) Meta {
 				key = strings.ToLower(n.Attr("itemprop"))
 			}
 			m.readInfo(n, key, val, &pubRank, &modRank)
+			return false
+		case atom.Base:
+			if m.Base == "" {
+				m.Base = strings.TrimSpace(n.Attr("href"))
+			}
 			return false
 		case atom.Link:
 			if m.Canonical == "" && strings.EqualFold(n.Attr("rel"), "canonical") {

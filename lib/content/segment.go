@@ -1,6 +1,7 @@
 package content
 
 import (
+	"net/url"
 	"slices"
 	"strings"
 	"unicode"
@@ -61,6 +62,7 @@ const (
 	Code   Inline = iota // code, kbd or samp outside pre: a name, a command, a key
 	Bold                 // b or strong
 	Italic               // i or em
+	Link                 // a with an address (not one of the page's own fragments or a script)
 	numInline
 )
 
@@ -68,6 +70,7 @@ const (
 type InlineSpan struct {
 	Start, End int32
 	Kind       Inline
+	Node       *dom.Node // the a element of a Link (ResolveLink gives its address)
 }
 
 // An Element is one element of the page as the content model sees it: its place in the tree
@@ -131,13 +134,34 @@ type Page struct {
 	// inlineBlocks[k] is the block of inlineSpans[k] (InlineSpans), in the blocks' order.
 	inlineBlocks []int32
 	inlineSpans  []InlineSpan
+	linkBase     *url.URL // what ResolveLink resolves against, found when first asked for
+	linkBaseSet  bool
 }
 
-// InlineSpans returns the spans of block i's text that the page sets as inline code, bold or
-// italic, for lib/markdown: each the text of a run of text nodes inside such elements, with
+// ResolveLink returns the address that link a (a Link span's Node) leads to: its href read
+// against the page's <base href>, itself read against the page's address (URL, else its
+// canonical link or og:url); "" when that gives no http(s) address (a relative link of a page
+// whose address is not known, a mailto: link).
+func (p *Page) ResolveLink(a *dom.Node) string {
+	if !p.linkBaseSet {
+		p.linkBaseSet = true
+		p.linkBase = webURL(p.URL)
+		if p.linkBase == nil {
+			p.linkBase = webURL(firstNonEmpty(p.Meta.Canonical, p.Meta.OGURL))
+		}
+		if b := webURL(absURL(p.linkBase, p.Meta.Base)); b != nil {
+			p.linkBase = b
+		}
+	}
+	return absURL(p.linkBase, a.Attr("href"))
+}
+
+// InlineSpans returns the spans of block i's text that the page sets as inline code, bold,
+// italic or, when Segment was asked for them (WithLinks), as links, for lib/markdown: each the text of a run of text nodes inside such elements, with
 // nothing between them but white space (PostgreSQL's synopses nest code in code, a prompt's
 // code and its command's stand side by side), spaces at either end left out; by start, the
-// longer first where two start together. Spans of the elements of well-formed markup nest;
+// longer first where two start together, code last where two are one span (code holds no
+// other markup). Spans of the elements of well-formed markup nest;
 // the runs of two kinds may cross.
 func (p *Page) InlineSpans(i int) []InlineSpan {
 	from, _ := slices.BinarySearch(p.inlineBlocks, int32(i))
@@ -166,9 +190,11 @@ type segmenter struct {
 	ranges     [][2]int32
 	rangesFrom int
 	// runs are the open runs of text of each kind of inline markup (Inline), spans of line
-	// (end 0: none); spans the open block's closed ones, in line's offsets.
-	runs  [numInline][2]int32
+	// (End 0: none); spans the open block's closed ones, in line's offsets.
+	runs  [numInline]InlineSpan
 	spans []InlineSpan
+	href  *dom.Node // the a element with an address the walk is in, if any (links only)
+	links bool      // note Link spans (WithLinks)
 }
 
 // frame is an open element during the walk.
@@ -181,12 +207,22 @@ type frame struct {
 	next  int // index of the next child to visit
 }
 
+// A SegmentOption asks Segment for more than every caller needs.
+type SegmentOption func(*segmenter)
+
+// WithLinks has Segment note the links of each block's text (Link spans of InlineSpans), for
+// a writer that writes them: a page has many (its menus), and only such a writer reads them.
+func WithLinks() SegmentOption { return func(s *segmenter) { s.links = true } }
+
 // Segment walks the tree of src (dom.Parse) into blocks and elements. The walk starts at
 // the body (the whole document when there is none); noscript content that holds markup is
 // parsed and walked as part of the page (flag InNoscript).
-func Segment(src string, root *dom.Node) *Page {
+func Segment(src string, root *dom.Node, opts ...SegmentOption) *Page {
 	p := &Page{Src: src}
 	s := &segmenter{p: p}
+	for _, o := range opts {
+		o(s)
+	}
 	p.Meta = readMeta(root)
 	p.Title = p.Meta.DocTitle
 	body := root.Body()
@@ -306,6 +342,9 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 		if isLink {
 			s.link++
 			s.newLink = true
+			if s.links && hasAddress(n) {
+				s.href = n
+			}
 		}
 		stack = append(stack, frame{n: n, elem: idx, flags: fl, head: head, link: isLink})
 	}
@@ -322,6 +361,9 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 			}
 			if top.link {
 				s.link--
+				if s.href == n {
+					s.href = nil
+				}
 			}
 			e := &s.p.Elements[top.elem]
 			e.LastBlock = int32(len(s.p.Blocks))
@@ -451,7 +493,7 @@ func (s *segmenter) boundary() {
 	}
 	if len(txt) == 0 {
 		s.ranges = s.ranges[:s.rangesFrom]
-		s.runs, s.spans = [numInline][2]int32{}, s.spans[:0]
+		s.runs, s.spans = [numInline]InlineSpan{}, s.spans[:0]
 		return
 	}
 	b.Ranges = s.ranges[s.rangesFrom:len(s.ranges):len(s.ranges)] // full: an append copies
@@ -464,20 +506,33 @@ func (s *segmenter) boundary() {
 }
 
 // inline goes on with the runs of inline markup for text written at line[start:end] inside
-// the elements that flags say: a run of each kind the text is in goes on or begins, one of
-// each other kind ends.
+// the elements that flags and the walk's link say: a run of each kind the text is in goes on
+// (a link's only within the same a element) or begins, one of each other kind ends.
 func (s *segmenter) inline(flags Flags, start, end int32) {
-	in := [numInline]bool{Code: flags&(InCode|InPre) == InCode, Bold: flags&inBold != 0, Italic: flags&inItalic != 0}
-	for k := range in {
+	for k := range numInline {
+		var in bool
+		var node *dom.Node
+		switch k {
+		case Code:
+			in = flags&(InCode|InPre) == InCode
+		case Bold:
+			in = flags&inBold != 0
+		case Italic:
+			in = flags&inItalic != 0
+		case Link:
+			node = s.href
+			in = node != nil
+		}
 		r := &s.runs[k]
+		if r.End > 0 && (!in || r.Node != node) {
+			s.spans = append(s.spans, *r)
+			*r = InlineSpan{}
+		}
 		switch {
-		case in[k] && r[1] > 0:
-			r[1] = end
-		case in[k]:
-			*r = [2]int32{start, end}
-		case r[1] > 0:
-			s.spans = append(s.spans, InlineSpan{Start: r[0], End: r[1], Kind: Inline(k)})
-			*r = [2]int32{}
+		case in && r.End > 0:
+			r.End = end
+		case in:
+			*r = InlineSpan{Start: start, End: end, Kind: k, Node: node}
 		}
 	}
 }
@@ -485,12 +540,12 @@ func (s *segmenter) inline(flags Flags, start, end int32) {
 // closeInline gives the block being closed, whose text txt starts at line offset at, its
 // inline spans (InlineSpans), in its text's offsets.
 func (s *segmenter) closeInline(txt []byte, at int) {
-	for k, r := range s.runs {
-		if r[1] > 0 {
-			s.spans = append(s.spans, InlineSpan{Start: r[0], End: r[1], Kind: Inline(k)})
+	for _, r := range s.runs {
+		if r.End > 0 {
+			s.spans = append(s.spans, r)
 		}
 	}
-	s.runs = [numInline][2]int32{}
+	s.runs = [numInline]InlineSpan{}
 	if len(s.spans) == 0 {
 		return
 	}
@@ -504,17 +559,28 @@ func (s *segmenter) closeInline(txt []byte, at int) {
 			b--
 		}
 		if a < b {
+			sp.Start, sp.End = int32(a), int32(b)
 			s.p.inlineBlocks = append(s.p.inlineBlocks, int32(len(s.p.Blocks)))
-			s.p.inlineSpans = append(s.p.inlineSpans, InlineSpan{Start: int32(a), End: int32(b), Kind: sp.Kind})
+			s.p.inlineSpans = append(s.p.inlineSpans, sp)
 		}
 	}
 	slices.SortStableFunc(s.p.inlineSpans[first:], func(x, y InlineSpan) int {
-		if x.Start != y.Start {
+		switch {
+		case x.Start != y.Start:
 			return int(x.Start - y.Start)
+		case x.End != y.End:
+			return int(y.End - x.End)
 		}
-		return int(y.End - x.End)
+		return b2i(x.Kind == Code) - b2i(y.Kind == Code) // code inside the others: it holds none
 	})
 	s.spans = s.spans[:0]
+}
+
+// hasAddress reports whether link a leads somewhere: an href that is not empty, not one of
+// the page's own fragments ("#top") and not a script.
+func hasAddress(a *dom.Node) bool {
+	h := strings.TrimSpace(a.Attr("href"))
+	return h != "" && h[0] != '#' && !(len(h) >= 11 && strings.EqualFold(h[:11], "javascript:"))
 }
 
 // blockText is where a block's text lies in the segmenter's line, and the runes of it in
@@ -837,4 +903,11 @@ func signature(n *dom.Node, cls string) uint64 {
 		}
 	}
 	return xxhash.Sum64(b)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -7,8 +7,9 @@
 // between ** and italics between * (content.Page.InlineSpans; not in headings, which are
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
 // the plain text's (content.Page.Render), block for block: what is kept does not change, only
-// how it is written. Links are not written, and the text is not escaped: a line of the page
-// that begins with # stays as it is.
+// how it is written. Links are written as [text](address) when the page was segmented with
+// them (content.WithLinks: chaff's --links). The text is not escaped: a line of the page that
+// begins with # stays as it is.
 package markdown
 
 import (
@@ -252,48 +253,76 @@ func quoted(blk *content.Block, text string) string {
 }
 
 // inline is block i's text with its inline markup (content.Page.InlineSpans): code between
-// backticks, and, outside a heading, bold between ** and italics between *. A span inside
-// code, or crossing one written, is left as plain text, and so is emphasis that Markdown
-// would not read as such (emphasis.ok).
+// backticks; outside a heading, bold between ** and italics between *; links, when the page
+// was segmented with them (content.WithLinks), as [text](address). A span inside code, or
+// crossing one written, is left as plain text, and so is emphasis that Markdown would not
+// read as such (emphasisOK) and a link without an address or with brackets in its text.
 func (w *writer) inline(i int, heading bool) string {
 	text := w.p.Blocks[i].Text
 	spans := w.p.InlineSpans(i)
 	if len(spans) == 0 {
 		return text
 	}
+	type opened struct {
+		end   int32
+		close string
+	}
 	var b strings.Builder
 	at := int32(0)
-	var open []content.InlineSpan // the emphasis spans written and not yet closed, innermost last
+	var open []opened // the spans written and not yet closed, innermost last
 	closeUntil := func(pos int32) {
-		for len(open) > 0 && open[len(open)-1].End <= pos {
+		for len(open) > 0 && open[len(open)-1].end <= pos {
 			top := open[len(open)-1]
 			open = open[:len(open)-1]
-			b.WriteString(text[at:top.End])
-			b.WriteString(emphasis(top.Kind))
-			at = top.End
+			b.WriteString(text[at:top.end])
+			b.WriteString(top.close)
+			at = top.end
 		}
 	}
 	for _, s := range spans {
 		closeUntil(s.Start)
-		if s.Start < at || len(open) > 0 && s.End > open[len(open)-1].End {
+		if s.Start < at || len(open) > 0 && s.End > open[len(open)-1].end {
 			continue // inside code written already, or crossing an open span
 		}
-		if s.Kind != content.Code && (heading || !emphasisOK(text, s)) {
-			continue
-		}
-		b.WriteString(text[at:s.Start])
-		at = s.Start
-		if s.Kind == content.Code {
+		var opening, closing string
+		switch s.Kind {
+		case content.Code:
+			b.WriteString(text[at:s.Start])
 			b.WriteString(codeSpan(text[s.Start:s.End]))
 			at = s.End
 			continue
+		case content.Link:
+			addr := linkAddress(w.p.ResolveLink(s.Node))
+			if addr == "" || strings.ContainsAny(text[s.Start:s.End], "[]") {
+				continue
+			}
+			opening, closing = "[", "]("+addr+")"
+		default:
+			if heading || !emphasisOK(text, s) {
+				continue
+			}
+			opening, closing = emphasis(s.Kind), emphasis(s.Kind)
 		}
-		b.WriteString(emphasis(s.Kind))
-		open = append(open, s)
+		b.WriteString(text[at:s.Start])
+		b.WriteString(opening)
+		at = s.Start
+		open = append(open, opened{s.End, closing})
 	}
 	closeUntil(int32(len(text)))
 	b.WriteString(text[at:])
 	return b.String()
+}
+
+// linkAddress is an address as a Markdown link destination: between < > when it holds
+// parentheses or spaces, "" when it cannot be written.
+func linkAddress(addr string) string {
+	switch {
+	case addr == "" || strings.ContainsAny(addr, "<>\n"):
+		return ""
+	case strings.ContainsAny(addr, "() "):
+		return "<" + addr + ">"
+	}
+	return addr
 }
 
 // emphasis is the mark of bold (**) or italics (*).

@@ -83,6 +83,34 @@ func TestInlineCode(t *testing.T) {
 	}
 }
 
+// TestLinks: a page segmented with its links (content.WithLinks) has them written as
+// [text](address), resolved against its <base href> and its address; a link to a fragment,
+// to a script or to mail, and one with brackets in its text, stay text, and so do all links
+// of a page segmented without them. Links nest with emphasis and hold code.
+func TestLinks(t *testing.T) {
+	html := `<html><head><base href="/docs/"></head><body>
+<h2><a href="intro">Intro</a></h2>
+<p>See <a href="guide.html">the <b>guide</b></a>, <b><a href="https://other.example/x">bold link</a></b>, <a href="api#f"><code>f()</code></a>,
+<a href="#top">top</a>, <a href="javascript:go()">go</a>, <a href="mailto:a@b.example">mail</a>, <a href="w(1)">paren</a> and <a href="x">[x]</a>.</p>
+</body></html>`
+	p := content.Segment(html, dom.Parse(html), content.WithLinks())
+	p.URL = "https://site.example/a/page"
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	want := "## [Intro](https://site.example/docs/intro)\n\n" +
+		"See [the **guide**](https://site.example/docs/guide.html), **[bold link](https://other.example/x)**, " +
+		"[`f()`](https://site.example/docs/api#f), top, go, mail, [paren](<https://site.example/docs/w(1)>) and [x]."
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	plain, kept := segmentAll(html)
+	if got := Render(plain, kept); strings.Contains(got, "](") {
+		t.Fatalf("a page segmented without its links: %s", got)
+	}
+}
+
 // TestLayoutTable: a page laid out with a table (its article in one long cell, a table inside
 // another) is written as paragraphs, not as a table row; a data table's cell of two blocks is
 // one cell.
