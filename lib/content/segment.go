@@ -157,12 +157,13 @@ func (p *Page) ResolveLink(a *dom.Node) string {
 }
 
 // InlineSpans returns the spans of block i's text that the page sets as inline code, bold,
-// italic or, when Segment was asked for them (WithLinks), as links, for lib/markdown: each the text of a run of text nodes inside such elements, with
-// nothing between them but white space (PostgreSQL's synopses nest code in code, a prompt's
-// code and its command's stand side by side), spaces at either end left out; by start, the
-// longer first where two start together, code last where two are one span (code holds no
-// other markup). Spans of the elements of well-formed markup nest;
-// the runs of two kinds may cross.
+// italic or, when Segment was asked for them (WithLinks), as links, for lib/markdown. Each is
+// the text of a run of text nodes inside such elements with nothing between them but white
+// space (PostgreSQL's synopses nest code in code, a prompt's code and its command's stand
+// side by side; a link's run is one a element's), spaces at either end left out. They come
+// by start, the longer first where two start together, code last where two are one span
+// (code holds no other markup). The spans of well-formed markup nest; runs of two kinds may
+// cross.
 func (p *Page) InlineSpans(i int) []InlineSpan {
 	from, _ := slices.BinarySearch(p.inlineBlocks, int32(i))
 	to := from
