@@ -1,0 +1,46 @@
+package markdown
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/chaffkit/chaff/lib/content"
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+// FuzzInline: any page's inline spans lie in their block's text, begin and end with no
+// space, and come in order; the Markdown of any page with any blocks kept, its links too, is
+// valid UTF-8 (the spans' offsets never split a character or fall outside a text).
+func FuzzInline(f *testing.F) {
+	for _, s := range []string{
+		`<p>a <code>b</code> <code>c</code> <b>d <i>e</i></b> <a href="/x">f <code>g</code></a></p>`,
+		`<h2><a href="y">T</a> <strong>s</strong></h2><ul><li><kbd>Ctrl</kbd>+<kbd>é</kbd></li></ul>`,
+		`<p><b>a<i>b</b>c</i> <a href="#t">t</a><a href="javascript:x">j</a><code> ` + "`" + ` </code></p>`,
+		`<base href="/d/"><table><tr><th>h</th></tr><tr><td><code>a|b</code></td></tr></table><pre><code>x</code></pre>`,
+		"<p><em>\xff</em><code>日本</code><b>\u00a0x\u00a0</b></p>",
+	} {
+		f.Add(s, uint64(0xffff))
+	}
+	f.Fuzz(func(t *testing.T, html string, mask uint64) {
+		p := content.Segment(html, dom.Parse(html, dom.DropSpaceText()), content.WithLinks())
+		p.URL = "https://example.com/a/b"
+		kept := make([]bool, len(p.Blocks))
+		for i := range kept {
+			kept[i] = mask>>(i%64)&1 == 1
+			text := p.Blocks[i].Text
+			last := int32(-1)
+			for _, s := range p.InlineSpans(i) {
+				if s.Start < last || s.Start >= s.End || int(s.End) > len(text) || text[s.Start] == ' ' || text[s.End-1] == ' ' {
+					t.Fatalf("block %q: span %+v (after %d)", text, s, last)
+				}
+				if s.Kind == content.Link && s.Node == nil {
+					t.Fatalf("block %q: a link span without its element", text)
+				}
+				last = s.Start
+			}
+		}
+		if got := Render(p, kept); !utf8.ValidString(got) && utf8.ValidString(html) {
+			t.Fatalf("invalid UTF-8: %q", got)
+		}
+	})
+}
