@@ -50,8 +50,8 @@ const StaleFit = 0.5
 type contentJoin struct {
 	model    *content.Model
 	favor    content.Favor
-	markdown bool // text as Markdown (lib/markdown), not plain lines
-	links    bool // the Markdown with its links (--links)
+	markdown bool                    // text as Markdown (lib/markdown), not plain lines
+	segment  []content.SegmentOption // what the writer needs of segmenting (--links: content.WithLinks)
 }
 
 // newContentJoin returns the join for the command's flags, or nil when the text is the
@@ -92,7 +92,11 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &contentJoin{model: m, favor: favor, markdown: markdown, links: links}, nil
+	j := &contentJoin{model: m, favor: favor, markdown: markdown}
+	if links {
+		j.segment = []content.SegmentOption{content.WithLinks()}
+	}
+	return j, nil
 }
 
 // contentModel returns the model of --content-model, else the built-in one.
@@ -170,11 +174,7 @@ type contentDetail struct {
 // decide chooses the page's content from its own evidence and the site model's: f and
 // pages when the model applied (algoErr nil), the page alone otherwise.
 func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, here bool) *joined {
-	var opts []content.SegmentOption
-	if c.links {
-		opts = append(opts, content.WithLinks())
-	}
-	cp := content.Segment(p.HTML, p.Doc(), opts...)
+	cp := content.Segment(p.HTML, p.Doc(), c.segment...)
 	if p.Rec != nil {
 		cp.URL = p.Rec.URL
 	}

@@ -53,13 +53,22 @@ func (p *Page) Metadata() Metadata {
 	if md.Author == "" {
 		md.Author = authors(m.MetaAuthors)
 	}
-	base := webURL(p.URL)
-	md.Canonical = absURL(base, firstNonEmpty(m.Canonical, m.OGURL))
-	if base == nil {
-		base = webURL(md.Canonical) // a page without its address: its canonical one
-	}
+	var base *url.URL
+	base, md.Canonical = p.webAddress()
 	md.Image = absURL(base, firstNonEmpty(m.OGImage, m.LDImage))
 	return md
+}
+
+// webAddress returns the page's address as an absolute http(s) URL (the one its caller gave,
+// else its canonical one; nil when neither is) and its canonical address (the canonical link,
+// else og:url) read against the address its caller gave.
+func (p *Page) webAddress() (base *url.URL, canonical string) {
+	base = webURL(p.URL)
+	canonical = absURL(base, firstNonEmpty(p.Meta.Canonical, p.Meta.OGURL))
+	if base == nil {
+		base = webURL(canonical) // a page without its address: its canonical one
+	}
+	return base, canonical
 }
 
 // webURL parses an absolute http(s) address, or gives nil.

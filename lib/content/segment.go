@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"net/url"
 	"slices"
 	"strings"
@@ -62,7 +63,7 @@ const (
 	Code   Inline = iota // code, kbd or samp outside pre: a name, a command, a key
 	Bold                 // b or strong
 	Italic               // i or em
-	Link                 // a with an address (not one of the page's own fragments or a script)
+	Link                 // a (ResolveLink says where it leads, if anywhere)
 	numInline
 )
 
@@ -140,20 +141,22 @@ type Page struct {
 
 // ResolveLink returns the address that link a (a Link span's Node) leads to: its href read
 // against the page's <base href>, itself read against the page's address (URL, else its
-// canonical link or og:url); "" when that gives no http(s) address (a relative link of a page
-// whose address is not known, a mailto: link).
+// canonical link or og:url); "" for a link to a place in the page itself ("#top") and when
+// the href gives no http(s) address (a script, a mailto: link, a relative link of a page
+// whose address is not known).
 func (p *Page) ResolveLink(a *dom.Node) string {
+	href := strings.TrimSpace(a.Attr("href"))
+	if strings.HasPrefix(href, "#") {
+		return "" // a place in the page itself
+	}
 	if !p.linkBaseSet {
 		p.linkBaseSet = true
-		p.linkBase = webURL(p.URL)
-		if p.linkBase == nil {
-			p.linkBase = webURL(firstNonEmpty(p.Meta.Canonical, p.Meta.OGURL))
-		}
+		p.linkBase, _ = p.webAddress()
 		if b := webURL(absURL(p.linkBase, p.Meta.Base)); b != nil {
 			p.linkBase = b
 		}
 	}
-	return absURL(p.linkBase, a.Attr("href"))
+	return absURL(p.linkBase, href)
 }
 
 // InlineSpans returns the spans of block i's text that the page sets as inline code, bold,
@@ -194,7 +197,7 @@ type segmenter struct {
 	// (End 0: none); spans the open block's closed ones, in line's offsets.
 	runs  [numInline]InlineSpan
 	spans []InlineSpan
-	href  *dom.Node // the a element with an address the walk is in, if any (links only)
+	href  *dom.Node // the a element the walk is in, if any (links only)
 	links bool      // note Link spans (WithLinks)
 }
 
@@ -343,7 +346,7 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 		if isLink {
 			s.link++
 			s.newLink = true
-			if s.links && hasAddress(n) {
+			if s.links {
 				s.href = n
 			}
 		}
@@ -492,14 +495,13 @@ func (s *segmenter) boundary() {
 	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
 		txt = txt[1:]
 	}
+	end := s.line.Len()
+	s.closeInline(txt, end-len(txt)) // none for a block of no text
 	if len(txt) == 0 {
 		s.ranges = s.ranges[:s.rangesFrom]
-		s.runs, s.spans = [numInline]InlineSpan{}, s.spans[:0]
 		return
 	}
 	b.Ranges = s.ranges[s.rangesFrom:len(s.ranges):len(s.ranges)] // full: an append copies
-	end := s.line.Len()
-	s.closeInline(txt, end-len(txt))
 	s.texts = append(s.texts, blockText{start: end - len(txt), end: end, strongRunes: s.strongRunes})
 	s.strongRunes = 0
 	s.line.Break()
@@ -510,29 +512,21 @@ func (s *segmenter) boundary() {
 // the elements that flags and the walk's link say: a run of each kind the text is in goes on
 // (a link's only within the same a element) or begins, one of each other kind ends.
 func (s *segmenter) inline(flags Flags, start, end int32) {
+	in := [numInline]bool{Code: flags&(InCode|InPre) == InCode, Bold: flags&inBold != 0, Italic: flags&inItalic != 0, Link: s.href != nil}
 	for k := range numInline {
-		var in bool
 		var node *dom.Node
-		switch k {
-		case Code:
-			in = flags&(InCode|InPre) == InCode
-		case Bold:
-			in = flags&inBold != 0
-		case Italic:
-			in = flags&inItalic != 0
-		case Link:
+		if k == Link {
 			node = s.href
-			in = node != nil
 		}
 		r := &s.runs[k]
-		if r.End > 0 && (!in || r.Node != node) {
+		if r.End > 0 && (!in[k] || r.Node != node) {
 			s.spans = append(s.spans, *r)
 			*r = InlineSpan{}
 		}
 		switch {
-		case in && r.End > 0:
+		case in[k] && r.End > 0:
 			r.End = end
-		case in:
+		case in[k]:
 			*r = InlineSpan{Start: start, End: end, Kind: k, Node: node}
 		}
 	}
@@ -572,16 +566,9 @@ func (s *segmenter) closeInline(txt []byte, at int) {
 		case x.End != y.End:
 			return int(y.End - x.End)
 		}
-		return b2i(x.Kind == Code) - b2i(y.Kind == Code) // code inside the others: it holds none
+		return cmp.Compare(b2f(x.Kind == Code), b2f(y.Kind == Code)) // code inside the others: it holds none
 	})
 	s.spans = s.spans[:0]
-}
-
-// hasAddress reports whether link a leads somewhere: an href that is not empty, not one of
-// the page's own fragments ("#top") and not a script.
-func hasAddress(a *dom.Node) bool {
-	h := strings.TrimSpace(a.Attr("href"))
-	return h != "" && h[0] != '#' && !(len(h) >= 11 && strings.EqualFold(h[:11], "javascript:"))
 }
 
 // blockText is where a block's text lies in the segmenter's line, and the runes of it in
@@ -904,11 +891,4 @@ func signature(n *dom.Node, cls string) uint64 {
 		}
 	}
 	return xxhash.Sum64(b)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
