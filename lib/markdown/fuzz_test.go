@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -41,6 +42,48 @@ func FuzzInline(f *testing.F) {
 		}
 		if got := Render(p, kept); !utf8.ValidString(got) && utf8.ValidString(html) {
 			t.Fatalf("invalid UTF-8: %q", got)
+		}
+	})
+}
+
+// FuzzEscape: escaping puts backslashes only before ASCII punctuation, and taking each
+// backslash escape back (as a Markdown reader does) gives the text, whatever marks are said
+// to be around it; a line's start and a heading's end get one backslash at most, before
+// punctuation.
+func FuzzEscape(f *testing.F) {
+	for _, s := range []string{`1. a \* b_c __d__ <div> &amp; [x](y) ~~z~~ C:\U`, "# h", "---", `\`, "*", "a!"} {
+		f.Add(s, true, byte('['))
+	}
+	f.Fuzz(func(t *testing.T, text string, before bool, after byte) {
+		var b strings.Builder
+		escapeText(&b, text, 0, len(text), before, after)
+		got := b.String()
+		var back strings.Builder
+		for i := 0; i < len(got); i++ {
+			if got[i] == '\\' && i+1 < len(got) && isASCIIPunct(got[i+1]) {
+				i++
+			}
+			back.WriteByte(got[i])
+		}
+		if back.String() != text {
+			t.Fatalf("%q escaped as %q reads back as %q", text, got, back.String())
+		}
+		for _, got := range []string{escapeLineStart(text), escapeHeadingEnd(text)} {
+			if got == text {
+				continue
+			}
+			i := strings.IndexByte(got, '\\')
+			for i >= 0 && got[:i]+got[i+1:] != text {
+				j := strings.IndexByte(got[i+1:], '\\')
+				if j < 0 {
+					i = -1
+					break
+				}
+				i += 1 + j
+			}
+			if i < 0 || len(got) != len(text)+1 || !isASCIIPunct(got[i+1]) {
+				t.Fatalf("%q begins or ends as %q", text, got)
+			}
 		}
 	})
 }

@@ -8,8 +8,8 @@
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
 // the plain text's (content.Page.Render), block for block: what is kept does not change, only
 // how it is written. Links are written as [text](address) when the page was segmented with
-// them (content.WithLinks: chaff's --links). The text is not escaped: a line of the page that
-// begins with # stays as it is.
+// them (content.WithLinks: chaff's --links). The page's own characters that Markdown would
+// read as markup are backslash-escaped where it would, and only there (escape.go).
 package markdown
 
 import (
@@ -50,10 +50,15 @@ type writer struct {
 	cols   map[*dom.Node]int // the columns of each table seen, 0 when it lays out the page (content.DataTable)
 	list   *dom.Node         // the outermost list of the list item written last
 	li     *dom.Node         // that list item
+	items  []openItem        // the items of that list it is nested in, outermost first, and it
 	rows   int               // rows of the table written so far
 	cells  int               // cells of the row written so far
 	fenced map[*dom.Node]bool
 }
+
+// openItem is a list item written: how many lists enclose its list on the page, and the
+// column its text begins at, where an item nested in it is indented to.
+type openItem struct{ depth, text int }
 
 type lineKind uint8
 
@@ -80,12 +85,17 @@ func (w *writer) block(i int) {
 		w.start(paragraph)
 		w.b.WriteString(strings.Repeat("#", int(blk.Heading)))
 		w.b.WriteByte(' ')
-		w.b.WriteString(w.inline(i, true))
+		w.b.WriteString(escapeHeadingEnd(w.inline(i, true)))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
 		if pre == nil {
 			w.start(paragraph)
-			w.b.WriteString(blk.Text)
+			for k, line := range strings.Split(w.inline(i, false), "\n") {
+				if k > 0 {
+					w.b.WriteByte('\n')
+				}
+				w.b.WriteString(escapeLineStart(line))
+			}
 			break
 		}
 		if w.fenced[pre] {
@@ -104,26 +114,41 @@ func (w *writer) block(i int) {
 		return
 	case li != nil:
 		if w.last == listItem && li == w.li {
-			w.b.WriteByte(' ') // another block of the same item (its second paragraph, say)
-			w.b.WriteString(quoted(blk, w.inline(i, false)))
+			// Another block of the same item (its second paragraph, say), on its line: a
+			// quotation's > would be text there.
+			w.b.WriteByte(' ')
+			w.b.WriteString(w.inline(i, false))
 			return
 		}
 		depth, ordered, n, top := listPlace(li)
 		if w.last != listItem || top != w.list {
 			w.start(listItem) // another list: set apart, as Markdown needs
 			w.list = top
+			w.items = w.items[:0]
+		} else if ordered && n != 1 && li.Parent != w.li.Parent {
+			// A list that begins at another number than 1 cannot follow a line of text in
+			// Markdown, which would read it as that text's next line.
+			w.b.WriteString("\n\n")
 		} else {
 			w.b.WriteByte('\n')
 		}
 		w.li = li
-		// Three spaces a level: inside the text of a "- " or "1. " item, as a nested list
-		// must be.
-		w.b.WriteString(strings.Repeat("   ", depth))
+		marker := "- "
 		if ordered {
-			w.b.WriteString(strconv.Itoa(n) + ". ")
-		} else {
-			w.b.WriteString("- ")
+			marker = strconv.Itoa(n) + ". "
 		}
+		// A nested item is indented to the text of the item written before it at a lesser
+		// depth, as Markdown needs; the page's lists whose items were all left out add none.
+		for len(w.items) > 0 && w.items[len(w.items)-1].depth >= depth {
+			w.items = w.items[:len(w.items)-1]
+		}
+		indent := 0
+		if len(w.items) > 0 {
+			indent = w.items[len(w.items)-1].text
+		}
+		w.items = append(w.items, openItem{depth, indent + len(marker)})
+		w.b.WriteString(strings.Repeat(" ", indent))
+		w.b.WriteString(marker)
 		w.b.WriteString(quoted(blk, w.inline(i, false)))
 		w.last = listItem
 		return
@@ -244,8 +269,10 @@ func column(td *dom.Node) int {
 	return col
 }
 
-// quoted is text, the block's, after "> " when the block is inside a quotation.
+// quoted is text, the block's as written at a line's start, after "> " when the block is
+// inside a quotation.
 func quoted(blk *content.Block, text string) string {
+	text = escapeLineStart(text)
 	if blk.Flags&content.InQuote != 0 {
 		return "> " + text
 	}
@@ -260,8 +287,8 @@ func quoted(blk *content.Block, text string) string {
 func (w *writer) inline(i int, heading bool) string {
 	text := w.p.Blocks[i].Text
 	spans := w.p.InlineSpans(i)
-	if len(spans) == 0 {
-		return text
+	if len(spans) == 0 && !strings.ContainsAny(text, "\\`*_~]<&") {
+		return text // nothing to mark or escape (escapeText's characters)
 	}
 	type opened struct {
 		end   int32
@@ -274,7 +301,7 @@ func (w *writer) inline(i int, heading bool) string {
 		for len(open) > 0 && open[len(open)-1].end <= pos {
 			top := open[len(open)-1]
 			open = open[:len(open)-1]
-			b.WriteString(text[at:top.end])
+			escapeText(&b, text, int(at), int(top.end), b.Len() > 0, top.close[0])
 			b.WriteString(top.close)
 			at = top.end
 		}
@@ -287,7 +314,7 @@ func (w *writer) inline(i int, heading bool) string {
 		var opening, closing string
 		switch s.Kind {
 		case content.Code:
-			b.WriteString(text[at:s.Start])
+			escapeText(&b, text, int(at), int(s.Start), b.Len() > 0, '`')
 			b.WriteString(codeSpan(text[s.Start:s.End]))
 			at = s.End
 			continue
@@ -298,18 +325,18 @@ func (w *writer) inline(i int, heading bool) string {
 			}
 			opening, closing = "[", "]("+addr+")"
 		default:
-			if heading || !emphasisOK(text, s) {
+			if heading || !emphasisOK(text, s, spans) {
 				continue
 			}
 			opening, closing = emphasis(s.Kind), emphasis(s.Kind)
 		}
-		b.WriteString(text[at:s.Start])
+		escapeText(&b, text, int(at), int(s.Start), b.Len() > 0, opening[0])
 		b.WriteString(opening)
 		at = s.Start
 		open = append(open, opened{s.End, closing})
 	}
 	closeUntil(int32(len(text)))
-	b.WriteString(text[at:])
+	escapeText(&b, text, int(at), len(text), b.Len() > 0, 0)
 	return b.String()
 }
 
@@ -335,15 +362,23 @@ func emphasis(k content.Inline) string {
 
 // emphasisOK reports whether Markdown reads marks around text[s.Start:s.End] as emphasis
 // (CommonMark's flanking rules for *): an opening mark before punctuation must follow a
-// space or punctuation, a closing one after punctuation must precede one; and the text holds
-// no * of its own.
-func emphasisOK(text string, s content.InlineSpan) bool {
+// space or punctuation, and a closing one after punctuation must precede one. A span of
+// spans (code, a link) that begins or ends where s does puts its own marks, punctuation,
+// there. (A * of the text's own is escaped where it could be read as a mark: escapeText.)
+func emphasisOK(text string, s content.InlineSpan, spans []content.InlineSpan) bool {
 	inner := text[s.Start:s.End]
-	if strings.Contains(inner, "*") {
-		return false
-	}
 	first, _ := utf8.DecodeRuneInString(inner)
 	last, _ := utf8.DecodeLastRuneInString(inner)
+	for _, o := range spans {
+		if o != s && (o.Kind == content.Code || o.Kind == content.Link) {
+			if o.Start == s.Start {
+				first = '['
+			}
+			if o.End == s.End {
+				last = ')'
+			}
+		}
+	}
 	if isPunct(first) && s.Start > 0 {
 		if before, _ := utf8.DecodeLastRuneInString(text[:s.Start]); !unicode.IsSpace(before) && !isPunct(before) {
 			return false

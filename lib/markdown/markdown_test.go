@@ -24,7 +24,7 @@ func TestRender(t *testing.T) {
 	want := "# Title here\n\n" +
 		"First para with a link and **bold**.\n\n" +
 		"## Sub\n\n" +
-		"- one item\n- two *item*\n   - nested\n- three, in two paragraphs\n\n" +
+		"- one item\n- two *item*\n  - nested\n- three, in two paragraphs\n\n" +
 		"3. first\n4. second\n\n" +
 		"> quoted text\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
@@ -45,7 +45,7 @@ func TestRender(t *testing.T) {
 // element however many text nodes it has; the spaces at a span's ends stay outside it; spans
 // that nothing but spaces part are one; a span holding backticks is fenced by a longer run.
 // Bold and italics go between ** and *, but not in a heading, nor where Markdown would not
-// read them so (a mark between a letter and punctuation, a * inside). The plain text is the
+// read them so (a mark between a letter and punctuation; a * inside is escaped). The plain text is the
 // same.
 func TestInlineCode(t *testing.T) {
 	html := `<html><body>
@@ -69,7 +69,7 @@ func TestInlineCode(t *testing.T) {
 		"| Flag | Use |\n| --- | --- |\n| `a\\|b` | pipe |\n\n" +
 		"`first`\n\n`second`\n\n" +
 		"### Bold heading\n\n" +
-		"A **bold** word, *ital*, ***both***, un*believ*able, \"quoted\"x, a*b, **a `c` b**.\n\n" +
+		"A **bold** word, *ital*, ***both***, un*believ*able, \"quoted\"x, **a\\*b**, **a `c` b**.\n\n" +
 		"```\nnot inline\n```"
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
@@ -152,4 +152,55 @@ func segmentAll(html string) (*content.Page, []bool) {
 		kept[i] = true
 	}
 	return p, kept
+}
+
+// TestEscape: the page's own characters that Markdown would read as markup are escaped, and
+// only those: a line that begins like a heading, a list item, a quotation or a rule; a * or
+// _ that could open or close emphasis, or that touches a mark of ours; a backtick; raw HTML,
+// an entity, a link's "](", a heading's closing #. snake_case, 3 * 4, C:\Users and a lone
+// [1] stay as they are.
+func TestEscape(t *testing.T) {
+	html := `<html><body>
+<p>1. Not a list</p><p>2) Nor this</p><p># Not a heading</p><p>- Not an item</p><p>+</p><p>&gt; 100 clients</p><p>---</p><p>* * *</p><p>___</p>
+<p>snake_case, __init__, 3 * 4, *star*, a*b, ~~gone~~, ~5 min</p>
+<p>Use &lt;div&gt; &amp; &amp;amp; &amp;#38; in <b>[a](b)</b> [1], ` + "`x`" + `, C:\Users, \*, wow!</p>
+<h2>Best of C #</h2>
+<p><strong>*</strong> Note, <em>* starred</em>, x <b>_y</b></p>
+<table><tr><th>Key</th><th>Value</th></tr><tr><td><b>* top:</b></td><td>20 | 28</td></tr></table>
+</body></html>`
+	p, kept := segmentAll(html)
+	want := "1\\. Not a list\n\n2\\) Nor this\n\n\\# Not a heading\n\n\\- Not an item\n\n\\+\n\n\\> 100 clients\n\n\\---\n\n\\* * *\n\n\\___\n\n" +
+		"snake_case, \\_\\_init\\_\\_, 3 * 4, \\*star\\*, a\\*b, \\~\\~gone\\~\\~, ~5 min\n\n" +
+		"Use \\<div> & \\&amp; \\&#38; in **[a\\](b)** [1], \\`x\\`, C:\\Users, \\\\\\*, wow!\n\n" +
+		"## Best of C \\#\n\n" +
+		"**\\*** Note, *\\* starred*, x **\\_y**\n\n" +
+		"| Key | Value |\n| --- | --- |\n| **\\* top:** | 20 \\| 28 |"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestListPlaces: a nested list whose outer items were all left out is not indented (four
+// spaces after a blank line would be code), a nested item is indented to its parent's text
+// whatever the width of its marker, a nested list that begins at another number than 1 is
+// set apart (else it goes on its parent's line), and a list item's quoted second block
+// stays on the item's line without a > that would be text there.
+func TestListPlaces(t *testing.T) {
+	html := `<html><body>
+<ul><li><span class="nav">Menu</span><ul><li><ul><li>deep one</li><li>deep two</li></ul></li></ul></li></ul>
+<ol start="10"><li>ten<ol><li class="x">skip</li><li>second nested</li></ol></li></ol>
+<ol><li><blockquote><p>Hello,</p><p>I wanted</p></blockquote></li></ol>
+</body></html>`
+	p, kept := segmentAll(html)
+	for i, b := range p.Blocks {
+		if b.Text == "Menu" || b.Text == "skip" {
+			kept[i] = false
+		}
+	}
+	want := "- deep one\n- deep two\n\n" +
+		"10. ten\n\n    2. second nested\n\n" +
+		"1. > Hello, I wanted"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
 }

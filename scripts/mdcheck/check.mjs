@@ -1,0 +1,51 @@
+// check.mjs MD.jsonl TEXT.jsonl [N]: reads each record's Markdown (chaff extract --markdown,
+// members id and text) with markdown-it (CommonMark 0.31, GitHub's tables and strikethrough,
+// raw HTML allowed so that it shows) and compares the text it gives back (text, inline code,
+// fenced and indented code, raw HTML) with the same record's plain text (chaff extract), white
+// space and | aside. A page differs when its Markdown reads as markup the page's own
+// characters (a line "1. ..." read as a list, *word* as emphasis, <div> as HTML) or loses or
+// adds words. Prints one JSON summary line and up to N (10) pages that differ, where they
+// first part.
+import fs from 'fs';
+import readline from 'readline';
+import MarkdownIt from 'markdown-it';
+
+async function load(file) {
+  const m = new Map();
+  const rl = readline.createInterface({ input: fs.createReadStream(file) });
+  for await (const line of rl) {
+    if (!line) continue;
+    const r = JSON.parse(line);
+    m.set(r.id, r.text || '');
+  }
+  return m;
+}
+
+const [mdFile, textFile, n] = process.argv.slice(2);
+const md = await load(mdFile), plain = await load(textFile);
+const reader = new MarkdownIt('default', { html: true });
+const squeeze = s => s.replace(/[\s|]+/g, '');
+const counts = {};
+function collect(tokens, out) {
+  for (const t of tokens) {
+    if (t.children) collect(t.children, out);
+    else if (['text', 'code_inline', 'html_inline', 'html_block', 'fence', 'code_block'].includes(t.type)) out.push(t.content);
+    if (['html_inline', 'html_block', 'code_block', 'hr'].includes(t.type)) counts[t.type] = (counts[t.type] || 0) + 1;
+  }
+}
+let pages = 0, differ = 0;
+const examples = [];
+for (const [id, text] of md) {
+  const out = [];
+  collect(reader.parse(text, {}), out);
+  const a = squeeze(out.join(' ')), b = squeeze(plain.get(id) || '');
+  pages++;
+  if (a !== b) {
+    differ++;
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (examples.length < (+n || 10)) examples.push({ id, markdown_reads: a.slice(Math.max(0, i - 30), i + 30), plain: b.slice(Math.max(0, i - 30), i + 30) });
+  }
+}
+console.log(JSON.stringify({ markdown: mdFile, pages, differ, read_as_raw_html_or_indented_code_or_rule: counts }));
+for (const x of examples) console.log(JSON.stringify(x));
