@@ -11,8 +11,8 @@ import (
 // backslash-escaped only where a reader would take it for markup, so that snake_case, 3 * 4,
 // a <b> in prose and C:\Users read as they are written and need no escape, while **word**,
 // <div>, &amp;, [a](b), a line beginning "1. " or "# " and a line of "---" do. The rules are
-// CommonMark 0.31's; lib/markdown's tests and a reader's round trip over the dev sets (the
-// package README) hold them to it.
+// CommonMark 0.31's; this package's tests and scripts/mdcheck (a reader's round trip over the
+// dev sets: every page's Markdown reads back as its plain text) hold them to it.
 
 // escapeText writes text[from:to], a piece of a block's text between the marks this package
 // writes, with the markup characters in it escaped. The characters around the piece decide,
