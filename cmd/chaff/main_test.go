@@ -104,6 +104,20 @@ func TestCLI(t *testing.T) {
 					t.Errorf("text %q", text)
 				}
 			}},
+		{Name: "extract-markdown-images", Args: []string{"extract", "--drop-html", "--markdown", "--images", "-"},
+			Stdin: `{"id":"a","url":"https://harbour.example/tides/week","html":` + jsonString(strings.Replace(page, "</p>\n<p>Boats", "</p>\n<figure><img src=\"/img/harbour.jpg\" alt=\"The harbour [at dawn]\"></figure>\n<p>Boats", 1)) + `}` + "\n",
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				text := clitest.Records(t, stdout)[0]["text"].(string)
+				if !strings.Contains(text, "for each day.\n\n![The harbour \\[at dawn\\]](https://harbour.example/img/harbour.jpg)\n\nBoats leaving") {
+					t.Errorf("text %q", text)
+				}
+			}},
+		{Name: "images-without-markdown", Args: []string{"extract", "--images", "tide.html"}, Files: map[string]string{"tide.html": page}, Exit: 2,
+			Check: func(t *testing.T, dir, stdout, stderr string) {
+				if stdout != "" || !strings.Contains(stderr, "--images writes the images of the Markdown: only with --markdown") {
+					t.Errorf("stdout %q stderr %q", stdout, stderr)
+				}
+			}},
 		{Name: "links-without-markdown", Args: []string{"extract", "--links", "tide.html"}, Files: map[string]string{"tide.html": page}, Exit: 2,
 			Check: func(t *testing.T, dir, stdout, stderr string) {
 				if stdout != "" || !strings.Contains(stderr, "--links writes the links of the Markdown: only with --markdown") {

@@ -21,6 +21,7 @@ const (
 	FlagFavor        = "favor"
 	FlagMarkdown     = "markdown"
 	FlagLinks        = "links"
+	FlagImages       = "images"
 	FlagFaithful     = "faithful" // every algorithm tool's: the paper's algorithm alone, no content join
 )
 
@@ -51,7 +52,7 @@ type contentJoin struct {
 	model    *content.Model
 	favor    content.Favor
 	markdown bool                    // text as Markdown (lib/markdown), not plain lines
-	segment  []content.SegmentOption // what the writer needs of segmenting (--links: content.WithLinks)
+	segment  []content.SegmentOption // what the writer needs of segmenting (--links: content.WithLinks, --images: content.WithImages)
 }
 
 // newContentJoin returns the join for the command's flags, or nil when the text is the
@@ -68,6 +69,10 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	links := hasFlag(c, FlagLinks) && c.Bool(FlagLinks)
 	if links && !markdown {
 		return nil, usageError{fmt.Errorf("--%s writes the links of the Markdown: only with --%s", FlagLinks, FlagMarkdown)}
+	}
+	images := hasFlag(c, FlagImages) && c.Bool(FlagImages)
+	if images && !markdown {
+		return nil, usageError{fmt.Errorf("--%s writes the images of the Markdown: only with --%s", FlagImages, FlagMarkdown)}
 	}
 	faithful := hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful)
 	if v == "off" || faithful {
@@ -94,7 +99,10 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	}
 	j := &contentJoin{model: m, favor: favor, markdown: markdown}
 	if links {
-		j.segment = []content.SegmentOption{content.WithLinks()}
+		j.segment = append(j.segment, content.WithLinks())
+	}
+	if images {
+		j.segment = append(j.segment, content.WithImages())
 	}
 	return j, nil
 }

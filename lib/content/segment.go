@@ -135,7 +135,8 @@ type Page struct {
 	// inlineBlocks[k] is the block of inlineSpans[k] (InlineSpans), in the blocks' order.
 	inlineBlocks []int32
 	inlineSpans  []InlineSpan
-	linkBase     *url.URL // what ResolveLink resolves against, found when first asked for
+	images       []Image  // the images between blocks (WithImages), in the page's order
+	linkBase     *url.URL // what resolve resolves against, found when first asked for
 	linkBaseSet  bool
 }
 
@@ -149,6 +150,12 @@ func (p *Page) ResolveLink(a *dom.Node) string {
 	if strings.HasPrefix(href, "#") {
 		return "" // a place in the page itself
 	}
+	return p.resolve(href)
+}
+
+// resolve reads address ref against the page's <base href>, itself read against the page's
+// address; "" when that gives no http(s) address.
+func (p *Page) resolve(ref string) string {
 	if !p.linkBaseSet {
 		p.linkBaseSet = true
 		p.linkBase, _ = p.webAddress()
@@ -156,7 +163,7 @@ func (p *Page) ResolveLink(a *dom.Node) string {
 			p.linkBase = b
 		}
 	}
-	return absURL(p.linkBase, href)
+	return absURL(p.linkBase, ref)
 }
 
 // InlineSpans returns the spans of block i's text that the page sets as inline code, bold,
@@ -195,10 +202,11 @@ type segmenter struct {
 	rangesFrom int
 	// runs are the open runs of text of each kind of inline markup (Inline), spans of line
 	// (End 0: none); spans the open block's closed ones, in line's offsets.
-	runs  [numInline]InlineSpan
-	spans []InlineSpan
-	href  *dom.Node // the a element the walk is in, if any (links only)
-	links bool      // note Link spans (WithLinks)
+	runs   [numInline]InlineSpan
+	spans  []InlineSpan
+	href   *dom.Node // the a element the walk is in, if any (links only)
+	links  bool      // note Link spans (WithLinks)
+	images bool      // note images (WithImages)
 }
 
 // frame is an open element during the walk.
@@ -398,6 +406,9 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 			}
 			if c.Atom == atom.Time && s.open {
 				s.cur.Flags |= InTime
+			}
+			if c.Atom == atom.Img && s.images && !s.open {
+				s.image(c, top.flags|flagsOf(c))
 			}
 			push(c, top.elem, top.flags|flagsOf(c), headingOf(c, top.head))
 		}

@@ -10,20 +10,22 @@ import (
 )
 
 // FuzzInline: any page's inline spans lie in their block's text, begin and end with no
-// space, and come in order; the Markdown of any page with any blocks kept, its links too, is
-// valid UTF-8 (the spans' offsets never split a character or fall outside a text).
+// space, and come in order; its images are noted in the blocks' order; the Markdown of any
+// page with any blocks kept, its links and images too, is valid UTF-8 (the spans' offsets
+// never split a character or fall outside a text).
 func FuzzInline(f *testing.F) {
 	for _, s := range []string{
 		`<p>a <code>b</code> <code>c</code> <b>d <i>e</i></b> <a href="/x">f <code>g</code></a></p>`,
 		`<h2><a href="y">T</a> <strong>s</strong></h2><ul><li><kbd>Ctrl</kbd>+<kbd>é</kbd></li></ul>`,
 		`<p><b>a<i>b</b>c</i> <a href="#t">t</a><a href="javascript:x">j</a><code> ` + "`" + ` </code></p>`,
+		`<p>x</p><figure><img data-src="/i.jpg" alt="[a]"></figure><p>y</p><img srcset="/s.png 2x">`,
 		`<base href="/d/"><table><tr><th>h</th></tr><tr><td><code>a|b</code></td></tr></table><pre><code>x</code></pre>`,
 		"<p><em>\xff</em><code>日本</code><b>\u00a0x\u00a0</b></p>",
 	} {
 		f.Add(s, uint64(0xffff))
 	}
 	f.Fuzz(func(t *testing.T, html string, mask uint64) {
-		p := content.Segment(html, dom.Parse(html, dom.DropSpaceText()), content.WithLinks())
+		p := content.Segment(html, dom.Parse(html, dom.DropSpaceText()), content.WithLinks(), content.WithImages())
 		p.URL = "https://example.com/a/b"
 		kept := make([]bool, len(p.Blocks))
 		for i := range kept {
@@ -38,6 +40,13 @@ func FuzzInline(f *testing.F) {
 					t.Fatalf("block %q: a link span without its element", text)
 				}
 				last = s.Start
+			}
+		}
+		for i := 0; i <= len(p.Blocks); i++ {
+			for _, m := range p.ImagesBefore(i) {
+				if m.Before != int32(i) || m.Node == nil {
+					t.Fatalf("an image %+v among those before block %d", m, i)
+				}
 			}
 		}
 		if got := Render(p, kept); !utf8.ValidString(got) && utf8.ValidString(html) {

@@ -8,7 +8,8 @@
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
 // the plain text's (content.Page.Render), block for block: what is kept does not change, only
 // how it is written. Links are written as [text](address) when the page was segmented with
-// them (content.WithLinks: chaff's --links). The page's own characters that Markdown would
+// them (content.WithLinks: chaff's --links), and the images between two kept blocks as
+// ![alt](address) when it was segmented with them (content.WithImages: --images). The page's own characters that Markdown would
 // read as markup are backslash-escaped where it would, and only there (escape.go).
 package markdown
 
@@ -27,6 +28,9 @@ func Render(p *content.Page, kept []bool) string {
 	w := writer{p: p, kept: kept, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}}
 	for i, k := range kept {
 		if k {
+			if i > 0 && kept[i-1] {
+				w.images(i)
+			}
 			w.block(i)
 		}
 	}
@@ -157,6 +161,44 @@ func (w *writer) block(i int) {
 		w.b.WriteString(quoted(blk, w.inline(i, false)))
 	}
 	w.last = paragraph
+}
+
+// images writes the images the page shows between block i-1 and block i, both kept (noted
+// when the page was segmented content.WithImages), each as a paragraph ![alt](address): a
+// figure or a photo of the text. An image in a cell of a data table, whose row Markdown
+// cannot break, or without an address is left out.
+func (w *writer) images(i int) {
+	for _, m := range w.p.ImagesBefore(i) {
+		addr := linkAddress(w.p.ImageAddress(m.Node))
+		if addr == "" || m.Flags&content.InTableCell != 0 && w.inDataTable(m.Node) {
+			continue
+		}
+		w.start(paragraph)
+		if m.Flags&content.InQuote != 0 {
+			w.b.WriteString("> ")
+		}
+		w.b.WriteString("![" + imageAlt(m.Node.Attr("alt")) + "](" + addr + ")")
+	}
+}
+
+// inDataTable reports whether n is in a table that holds data (content.DataTable).
+func (w *writer) inDataTable(n *dom.Node) bool {
+	tr, _ := w.dataRow(n)
+	return tr != nil
+}
+
+// imageAlt is an image's alt text as a Markdown image's description: on one line, its ASCII
+// punctuation that Markdown reads in a description escaped.
+func imageAlt(alt string) string {
+	alt = strings.Join(strings.Fields(alt), " ")
+	var b strings.Builder
+	for i := 0; i < len(alt); i++ {
+		if strings.IndexByte("\\`*_[]<>&!", alt[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(alt[i])
+	}
+	return b.String()
 }
 
 // start begins a block of the given kind after a blank line (unless it is the first), closing

@@ -204,3 +204,35 @@ func TestListPlaces(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestImages: with content.WithImages, the pictures between two kept blocks are written as
+// ![alt](address), resolved against the page's address; a lazy loader's data-src or srcset
+// stands in for a placeholder src; pictures inside a line of text, small ones, hidden ones,
+// those beside a block left out and those in a data table's cells are not written.
+func TestImages(t *testing.T) {
+	html := `<html><body><header><img src="/logo.png" alt="Logo"><p>Menu</p></header>
+<h1>Title</h1>
+<figure><img src="/a.jpg" alt="A [first] *view*"><figcaption>Caption</figcaption></figure>
+<p>Text with an <img src="/smiley.gif" alt=":)"> inside.</p>
+<p><img src="data:image/gif;base64,R0lG" data-src="/lazy.jpg" alt="Lazy"></p>
+<div><img srcset="/s-400.jpg 400w, /s-800.jpg 800w" alt=""></div>
+<img src="/pixel.gif" width="1" height="1"><img src="/hidden.jpg" hidden><img src="/aria.jpg" aria-hidden="true">
+<p>Between</p>
+<table><tr><th>Item</th><th>Picture</th></tr><tr><td>One</td><td><img src="/cell.jpg" alt="cell"></td></tr></table>
+<p>End</p><img src="/after.jpg" alt="after"></body></html>`
+	p := content.Segment(html, dom.Parse(html), content.WithImages())
+	p.URL = "https://site.example/dir/page"
+	kept := make([]bool, len(p.Blocks))
+	for i, b := range p.Blocks {
+		kept[i] = b.Text != "Menu"
+	}
+	want := "# Title\n\n![A \\[first\\] \\*view\\*](https://site.example/a.jpg)\n\nCaption\n\n" +
+		"Text with an inside.\n\n![Lazy](https://site.example/lazy.jpg)\n\n![](https://site.example/s-400.jpg)\n\nBetween\n\n" +
+		"| Item | Picture |\n| --- | --- |\n| One |\n\nEnd"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	if plain, kept := segmentAll(html); strings.Contains(Render(plain, kept), "![") {
+		t.Fatal("a page segmented without its images has them")
+	}
+}

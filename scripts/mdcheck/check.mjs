@@ -1,8 +1,9 @@
 // check.mjs MD.jsonl TEXT.jsonl [N]: reads each record's Markdown (chaff extract --markdown,
 // members id and text) with markdown-it (CommonMark 0.31, GitHub's tables and strikethrough,
 // raw HTML allowed so that it shows) and compares the text it gives back (text, inline code,
-// fenced and indented code, raw HTML) with the same record's plain text (chaff extract), white
-// space and | aside. A page differs when its Markdown reads as markup the page's own
+// fenced and indented code, raw HTML; not an image's alt text) with the same record's plain
+// text (chaff extract), white space and | aside; it counts what it read as raw HTML, indented
+// code, rules and images. A page differs when its Markdown reads as markup the page's own
 // characters (a line "1. ..." read as a list, *word* as emphasis, <div> as HTML) or loses or
 // adds words. Prints one JSON summary line and up to N (10) pages that differ, where they
 // first part.
@@ -28,6 +29,7 @@ const squeeze = s => s.replace(/[\s|]+/g, '');
 const counts = {};
 function collect(tokens, out) {
   for (const t of tokens) {
+    if (t.type === 'image') { counts.image = (counts.image || 0) + 1; continue; } // its alt text is not the page's text
     if (t.children) collect(t.children, out);
     else if (['text', 'code_inline', 'html_inline', 'html_block', 'fence', 'code_block'].includes(t.type)) out.push(t.content);
     if (['html_inline', 'html_block', 'code_block', 'hr'].includes(t.type)) counts[t.type] = (counts[t.type] || 0) + 1;
@@ -47,5 +49,5 @@ for (const [id, text] of md) {
     if (examples.length < (+n || 10)) examples.push({ id, markdown_reads: a.slice(Math.max(0, i - 30), i + 30), plain: b.slice(Math.max(0, i - 30), i + 30) });
   }
 }
-console.log(JSON.stringify({ markdown: mdFile, pages, differ, read_as_raw_html_or_indented_code_or_rule: counts }));
+console.log(JSON.stringify({ markdown: mdFile, pages, differ, read_as: counts }));
 for (const x of examples) console.log(JSON.stringify(x));

@@ -29,7 +29,7 @@ status=0
 for f in "${files[@]}"; do
   name="$(basename "$f" .jsonl.zst)"
   "$tmp/chaff" extract "$f" 2>/dev/null | jq -c '{id, text}' >"$tmp/$name.text"
-  for opts in "--markdown" "--markdown --links"; do
+  for opts in "--markdown" "--markdown --links --images"; do
     # shellcheck disable=SC2086
     "$tmp/chaff" extract $opts "$f" 2>/dev/null | jq -c '{id, text}' >"$tmp/$name.md"
     echo "# $name, chaff extract $opts"

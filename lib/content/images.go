@@ -1,0 +1,80 @@
+package content
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/chaffkit/chaff/lib/dom"
+)
+
+// An Image is a picture the page shows between its blocks: an img element that no block's
+// text is open around (a figure's picture, a photo between two paragraphs, a card's
+// picture), noted when Segment is asked for them (WithImages), for lib/markdown. Pictures
+// inside a line of text (an emoji, a flag, a forum's smiley, an icon before a label) are not
+// noted: the plain text has no place for them either.
+type Image struct {
+	Before int32     // the index of the block after it (len(Blocks) when none follows)
+	Node   *dom.Node // the img element
+	Flags  Flags     // where it stands (InTableCell, InListItem, InQuote...), as a block's
+}
+
+// WithImages has Segment note the page's images (Images), for a writer that writes them.
+func WithImages() SegmentOption { return func(s *segmenter) { s.images = true } }
+
+// minImageSide is the least width or height, in the img element's own attributes, of an
+// image worth noting: smaller ones are icons, spacers and tracking pixels.
+const minImageSide = 48
+
+// image notes img element n, met outside any open block with the context flags fl, unless
+// it is hidden, small or has no address.
+func (s *segmenter) image(n *dom.Node, fl Flags) {
+	if fl&(InHidden|InAriaHidden) != 0 || imageSource(n) == "" {
+		return
+	}
+	for _, side := range [...]string{"width", "height"} {
+		if v, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(n.Attr(side)), "px")); err == nil && v < minImageSide {
+			return
+		}
+	}
+	s.p.images = append(s.p.images, Image{Before: int32(len(s.p.Blocks)), Node: n, Flags: fl})
+}
+
+// ImagesBefore returns the images noted (WithImages) between block i-1 and block i, in the
+// page's order; i = len(Blocks) gives those after the last block.
+func (p *Page) ImagesBefore(i int) []Image {
+	from, _ := slices.BinarySearchFunc(p.images, int32(i), func(m Image, b int32) int { return int(m.Before - b) })
+	to := from
+	for to < len(p.images) && p.images[to].Before == int32(i) {
+		to++
+	}
+	return p.images[from:to:to]
+}
+
+// ImageAddress returns the address of image n: its src read against the page's address and
+// <base href> (as ResolveLink reads a link's), or, where src is empty or a placeholder that a
+// script replaces (a data: address), the address such scripts read (data-src,
+// data-lazy-src, data-original) or the first of srcset's; "" when none gives an http(s)
+// address.
+func (p *Page) ImageAddress(n *dom.Node) string {
+	return p.resolve(imageSource(n))
+}
+
+// imageSource returns the address img element n shows, unresolved ("" if none).
+func imageSource(n *dom.Node) string {
+	if src := strings.TrimSpace(n.Attr("src")); src != "" && !strings.HasPrefix(src, "data:") {
+		return src
+	}
+	for _, key := range [...]string{"data-src", "data-lazy-src", "data-original"} {
+		if src := strings.TrimSpace(n.Attr(key)); src != "" && !strings.HasPrefix(src, "data:") {
+			return src
+		}
+	}
+	for _, key := range [...]string{"srcset", "data-srcset"} {
+		first, _, _ := strings.Cut(strings.TrimSpace(n.Attr(key)), ",")
+		if src, _, _ := strings.Cut(strings.TrimSpace(first), " "); src != "" && !strings.HasPrefix(src, "data:") {
+			return src
+		}
+	}
+	return ""
+}
