@@ -55,6 +55,7 @@ type writer struct {
 	list   *dom.Node         // the outermost list of the list item written last
 	li     *dom.Node         // that list item
 	items  []openItem        // the items of that list it is nested in, outermost first, and it
+	inItem []string          // images for the start of the next list item's block (images)
 	rows   int               // rows of the table written so far
 	cells  int               // cells of the row written so far
 	fenced map[*dom.Node]bool
@@ -77,13 +78,7 @@ const (
 func (w *writer) block(i int) {
 	blk := &w.p.Blocks[i]
 	owner := w.p.Elements[blk.Owner].Node
-	var tr, table, li *dom.Node // the block's row of a data table, that table, its list item
-	if blk.Flags&content.InTableCell != 0 {
-		tr, table = w.dataRow(owner)
-	}
-	if blk.Flags&content.InListItem != 0 {
-		li = ancestor(owner, "li")
-	}
+	tr, table, li := w.place(i)
 	switch {
 	case blk.Heading > 0:
 		w.start(paragraph)
@@ -121,6 +116,7 @@ func (w *writer) block(i int) {
 			// Another block of the same item (its second paragraph, say), on its line: a
 			// quotation's > would be text there.
 			w.b.WriteByte(' ')
+			w.writeItemImages()
 			w.b.WriteString(w.inline(i, false))
 			return
 		}
@@ -153,6 +149,7 @@ func (w *writer) block(i int) {
 		w.items = append(w.items, openItem{depth, indent + len(marker)})
 		w.b.WriteString(strings.Repeat(" ", indent))
 		w.b.WriteString(marker)
+		w.writeItemImages()
 		w.b.WriteString(quoted(blk, w.inline(i, false)))
 		w.last = listItem
 		return
@@ -163,22 +160,59 @@ func (w *writer) block(i int) {
 	w.last = paragraph
 }
 
+// place returns where block i is written: the row and table of its cell when it is in a
+// data table, else its list item when it is in one, unless it is a heading or preformatted
+// text (written as such); nils for a paragraph.
+func (w *writer) place(i int) (tr, table, li *dom.Node) {
+	blk := &w.p.Blocks[i]
+	if blk.Heading > 0 || blk.Flags&content.InPre != 0 {
+		return nil, nil, nil
+	}
+	owner := w.p.Elements[blk.Owner].Node
+	if blk.Flags&content.InTableCell != 0 {
+		if tr, table = w.dataRow(owner); tr != nil {
+			return tr, table, nil
+		}
+	}
+	if blk.Flags&content.InListItem != 0 {
+		li = ancestor(owner, "li")
+	}
+	return nil, nil, li
+}
+
 // images writes the images the page shows between block i-1 and block i, both kept (noted
-// when the page was segmented content.WithImages), each as a paragraph ![alt](address): a
-// figure or a photo of the text. An image in a cell of a data table, whose row Markdown
-// cannot break, or without an address is left out.
+// when the page was segmented content.WithImages), as ![alt](address): each in a paragraph
+// of its own (a figure, a photo of the text), or, when it is in the list item that block i
+// is written in (a card's picture), at the start of block i on the item's line. An image in
+// a cell of a data table, whose row Markdown cannot break, or without an address is left
+// out.
 func (w *writer) images(i int) {
+	_, _, li := w.place(i)
 	for _, m := range w.p.ImagesBefore(i) {
 		addr := linkAddress(w.p.ImageAddress(m.Node))
 		if addr == "" || m.Flags&content.InTableCell != 0 && w.inDataTable(m.Node) {
+			continue
+		}
+		image := "![" + imageAlt(m.Node.Attr("alt")) + "](" + addr + ")"
+		if li != nil && ancestor(m.Node, "li") == li {
+			w.inItem = append(w.inItem, image)
 			continue
 		}
 		w.start(paragraph)
 		if m.Flags&content.InQuote != 0 {
 			w.b.WriteString("> ")
 		}
-		w.b.WriteString("![" + imageAlt(m.Node.Attr("alt")) + "](" + addr + ")")
+		w.b.WriteString(image)
 	}
+}
+
+// writeItemImages writes the images that go at the start of the list item's block being
+// written (images), each followed by a space.
+func (w *writer) writeItemImages() {
+	for _, image := range w.inItem {
+		w.b.WriteString(image + " ")
+	}
+	w.inItem = w.inItem[:0]
 }
 
 // inDataTable reports whether n is in a table that holds data (content.DataTable).

@@ -206,7 +206,8 @@ func TestListPlaces(t *testing.T) {
 }
 
 // TestImages: with content.WithImages, the pictures between two kept blocks are written as
-// ![alt](address), resolved against the page's address; a lazy loader's data-src or srcset
+// ![alt](address), resolved against the page's address, a list item's at the start of its
+// line; a lazy loader's data-src or srcset
 // stands in for a placeholder src; pictures inside a line of text, small ones, hidden ones,
 // those beside a block left out and those in a data table's cells are not written.
 func TestImages(t *testing.T) {
@@ -218,6 +219,7 @@ func TestImages(t *testing.T) {
 <div><img srcset="/s-400.jpg 400w, /s-800.jpg 800w" alt=""></div>
 <img src="/pixel.gif" width="1" height="1"><img src="/hidden.jpg" hidden><img src="/aria.jpg" aria-hidden="true">
 <p>Between</p>
+<ul><li><img src="/p1.jpg" alt="P1"><p>Name one</p><p>$10</p></li><li><a href="/p2"><img src="/p2.jpg" alt="P2"></a><p>Name two</p></li></ul>
 <table><tr><th>Item</th><th>Picture</th></tr><tr><td>One</td><td><img src="/cell.jpg" alt="cell"></td></tr></table>
 <p>End</p><img src="/after.jpg" alt="after"></body></html>`
 	p := content.Segment(html, dom.Parse(html), content.WithImages())
@@ -228,6 +230,7 @@ func TestImages(t *testing.T) {
 	}
 	want := "# Title\n\n![A \\[first\\] \\*view\\*](https://site.example/a.jpg)\n\nCaption\n\n" +
 		"Text with an inside.\n\n![Lazy](https://site.example/lazy.jpg)\n\n![](https://site.example/s-400.jpg)\n\nBetween\n\n" +
+		"- ![P1](https://site.example/p1.jpg) Name one $10\n- ![P2](https://site.example/p2.jpg) Name two\n\n" +
 		"| Item | Picture |\n| --- | --- |\n| One |\n\nEnd"
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
