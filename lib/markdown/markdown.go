@@ -56,9 +56,12 @@ type writer struct {
 	li     *dom.Node         // that list item
 	items  []openItem        // the items of that list it is nested in, outermost first, and it
 	inItem []string          // images for the start of the next list item's block (images)
-	rows   int               // rows of the table written so far
-	cells  int               // cells of the row written so far
-	fenced map[*dom.Node]bool
+	// itemHeading says the list item written last ended with a heading, after which its
+	// next block goes on a line of its own.
+	itemHeading bool
+	rows        int // rows of the table written so far
+	cells       int // cells of the row written so far
+	fenced      map[*dom.Node]bool
 }
 
 // openItem is a list item written: how many lists enclose its list on the page, and the
@@ -80,11 +83,9 @@ func (w *writer) block(i int) {
 	owner := w.p.Elements[blk.Owner].Node
 	tr, table, li := w.place(i)
 	switch {
-	case blk.Heading > 0:
+	case blk.Heading > 0 && li == nil && tr == nil:
 		w.start(paragraph)
-		w.b.WriteString(strings.Repeat("#", int(blk.Heading)))
-		w.b.WriteByte(' ')
-		w.b.WriteString(escapeHeadingEnd(w.inline(i, true)))
+		w.b.WriteString(heading(blk, w.inline(i, true)))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
 		if pre == nil {
@@ -113,6 +114,12 @@ func (w *writer) block(i int) {
 		return
 	case li != nil:
 		if w.last == listItem && li == w.li {
+			if w.itemHeading || blk.Heading > 0 {
+				// A heading is a line of its own: the item's next line, indented to its text.
+				w.b.WriteString("\n" + strings.Repeat(" ", w.items[len(w.items)-1].text))
+				w.itemText(i)
+				return
+			}
 			// Another block of the same item (its second paragraph, say), on its line: a
 			// quotation's > would be text there.
 			w.b.WriteByte(' ')
@@ -149,8 +156,7 @@ func (w *writer) block(i int) {
 		w.items = append(w.items, openItem{depth, indent + len(marker)})
 		w.b.WriteString(strings.Repeat(" ", indent))
 		w.b.WriteString(marker)
-		w.writeItemImages()
-		w.b.WriteString(quoted(blk, w.inline(i, false)))
+		w.itemText(i)
 		w.last = listItem
 		return
 	default:
@@ -161,11 +167,11 @@ func (w *writer) block(i int) {
 }
 
 // place returns where block i is written: the row and table of its cell when it is in a
-// data table, else its list item when it is in one, unless it is a heading or preformatted
-// text (written as such); nils for a paragraph.
+// data table, else its list item when it is in one, unless it is preformatted text (written
+// as such); nils for a paragraph or a heading outside lists.
 func (w *writer) place(i int) (tr, table, li *dom.Node) {
 	blk := &w.p.Blocks[i]
-	if blk.Heading > 0 || blk.Flags&content.InPre != 0 {
+	if blk.Flags&content.InPre != 0 {
 		return nil, nil, nil
 	}
 	owner := w.p.Elements[blk.Owner].Node
@@ -204,6 +210,29 @@ func (w *writer) images(i int) {
 		}
 		w.b.WriteString(image)
 	}
+}
+
+// itemText writes block i, a list item's, where its line or its item's next line begins: a
+// heading (the title of a listicle's item) as a heading, on a line of its own after the
+// item's images; the item's next block then goes on the next line.
+func (w *writer) itemText(i int) {
+	blk := &w.p.Blocks[i]
+	w.itemHeading = blk.Heading > 0
+	if !w.itemHeading {
+		w.writeItemImages()
+		w.b.WriteString(quoted(blk, w.inline(i, false)))
+		return
+	}
+	if len(w.inItem) > 0 {
+		w.writeItemImages()
+		w.b.WriteString("\n" + strings.Repeat(" ", w.items[len(w.items)-1].text))
+	}
+	w.b.WriteString(heading(blk, w.inline(i, true)))
+}
+
+// heading is the Markdown of heading blk whose text (inline) is text.
+func heading(blk *content.Block, text string) string {
+	return strings.Repeat("#", int(blk.Heading)) + " " + escapeHeadingEnd(text)
 }
 
 // writeItemImages writes the images that go at the start of the list item's block being
