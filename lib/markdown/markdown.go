@@ -56,9 +56,9 @@ type writer struct {
 	li     *dom.Node         // that list item
 	items  []openItem        // the items of that list it is nested in, outermost first, and it
 	inItem []string          // images for the start of the next list item's block (images)
-	// itemHeading says the list item written last ended with a heading, after which its
-	// next block goes on a line of its own.
-	itemHeading bool
+	// itemNewLine says the list item written last ended with a heading or a code block,
+	// after which its next block goes on a line of its own.
+	itemNewLine bool
 	rows        int // rows of the table written so far
 	cells       int // cells of the row written so far
 	fenced      map[*dom.Node]bool
@@ -102,20 +102,36 @@ func (w *writer) block(i int) {
 			return // the element's kept text went into the fence of its first kept block
 		}
 		w.fenced[pre] = true
-		w.start(paragraph)
 		code, _ := w.p.PreText(i, w.kept)
 		fence := "```"
 		for strings.Contains(code, fence) {
 			fence += "`"
 		}
+		if item := ancestor(pre, "li"); item != nil && w.last == listItem && item == w.li {
+			// Code in the list item being written (a step of a tutorial): fenced inside the
+			// item, indented to its text, so that the list goes on after it.
+			indent := strings.Repeat(" ", w.items[len(w.items)-1].text)
+			w.b.WriteString("\n" + indent + fence + "\n")
+			for _, line := range strings.Split(code, "\n") {
+				if line != "" {
+					w.b.WriteString(indent + line)
+				}
+				w.b.WriteByte('\n')
+			}
+			w.b.WriteString(indent + fence)
+			w.itemNewLine = true
+			return
+		}
+		w.start(paragraph)
 		w.b.WriteString(fence + "\n" + code + "\n" + fence)
 	case tr != nil:
 		w.cell(w.inline(i, false), tr, table, cellOf(owner))
 		return
 	case li != nil:
 		if w.last == listItem && li == w.li {
-			if w.itemHeading || blk.Heading > 0 {
-				// A heading is a line of its own: the item's next line, indented to its text.
+			if w.itemNewLine || blk.Heading > 0 {
+				// A heading is a line of its own, and so is what follows a heading or code:
+				// the item's next line, indented to its text.
 				w.b.WriteString("\n" + strings.Repeat(" ", w.items[len(w.items)-1].text))
 				w.itemText(i)
 				return
@@ -217,8 +233,8 @@ func (w *writer) images(i int) {
 // item's images; the item's next block then goes on the next line.
 func (w *writer) itemText(i int) {
 	blk := &w.p.Blocks[i]
-	w.itemHeading = blk.Heading > 0
-	if !w.itemHeading {
+	w.itemNewLine = blk.Heading > 0
+	if !w.itemNewLine {
 		w.writeItemImages()
 		w.b.WriteString(quoted(blk, w.inline(i, false)))
 		return
