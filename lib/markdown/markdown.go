@@ -236,7 +236,14 @@ func (w *writer) itemText(i int) {
 	w.itemNewLine = blk.Heading > 0
 	if !w.itemNewLine {
 		w.writeItemImages()
-		w.b.WriteString(quoted(blk, w.inline(i, false)))
+		text := w.inline(i, false)
+		if q := ancestor(w.p.Elements[blk.Owner].Node, "blockquote"); q != nil && ancestor(q, "li") != w.li {
+			// The quotation holds the list (documentation indents lists so): its > would
+			// quote each item's text alone.
+			w.b.WriteString(escapeLineStart(text))
+			return
+		}
+		w.b.WriteString(quoted(blk, text))
 		return
 	}
 	if len(w.inItem) > 0 {
