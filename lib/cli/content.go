@@ -66,13 +66,18 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 		return nil, usageError{fmt.Errorf("--%s %q: want on or off", FlagContent, v)}
 	}
 	markdown := hasFlag(c, FlagMarkdown) && c.Bool(FlagMarkdown)
-	links := hasFlag(c, FlagLinks) && c.Bool(FlagLinks)
-	if links && !markdown {
-		return nil, usageError{fmt.Errorf("--%s writes the links of the Markdown: only with --%s", FlagLinks, FlagMarkdown)}
-	}
-	images := hasFlag(c, FlagImages) && c.Bool(FlagImages)
-	if images && !markdown {
-		return nil, usageError{fmt.Errorf("--%s writes the images of the Markdown: only with --%s", FlagImages, FlagMarkdown)}
+	// What the Markdown writes beyond the blocks, each noted by the segmenter when asked.
+	var segment []content.SegmentOption
+	for _, o := range [...]struct {
+		flag, what string
+		opt        content.SegmentOption
+	}{{FlagLinks, "links", content.WithLinks()}, {FlagImages, "images", content.WithImages()}} {
+		if hasFlag(c, o.flag) && c.Bool(o.flag) {
+			if !markdown {
+				return nil, usageError{fmt.Errorf("--%s writes the %s of the Markdown: only with --%s", o.flag, o.what, FlagMarkdown)}
+			}
+			segment = append(segment, o.opt)
+		}
 	}
 	faithful := hasFlag(c, FlagFaithful) && c.Bool(FlagFaithful)
 	if v == "off" || faithful {
@@ -97,14 +102,7 @@ func newContentJoin(c *ucli.Context) (*contentJoin, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &contentJoin{model: m, favor: favor, markdown: markdown}
-	if links {
-		j.segment = append(j.segment, content.WithLinks())
-	}
-	if images {
-		j.segment = append(j.segment, content.WithImages())
-	}
-	return j, nil
+	return &contentJoin{model: m, favor: favor, markdown: markdown, segment: segment}, nil
 }
 
 // contentModel returns the model of --content-model, else the built-in one.

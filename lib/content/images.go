@@ -1,7 +1,6 @@
 package content
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +16,7 @@ type Image struct {
 	Before int32     // the index of the block after it (len(Blocks) when none follows)
 	Node   *dom.Node // the img element
 	Flags  Flags     // where it stands (InTableCell, InListItem, InQuote...), as a block's
+	Src    string    // the address it shows as the page writes it (see ImageAddress)
 }
 
 // WithImages has Segment note the page's images (Images), for a writer that writes them.
@@ -29,7 +29,8 @@ const minImageSide = 48
 // image notes img element n, met outside any open block with the context flags fl, unless
 // it is hidden, small or has no address.
 func (s *segmenter) image(n *dom.Node, fl Flags) {
-	if fl&(InHidden|InAriaHidden) != 0 || imageSource(n) == "" {
+	src := imageSource(n)
+	if fl&(InHidden|InAriaHidden) != 0 || src == "" {
 		return
 	}
 	for _, side := range [...]string{"width", "height"} {
@@ -37,27 +38,23 @@ func (s *segmenter) image(n *dom.Node, fl Flags) {
 			return
 		}
 	}
-	s.p.images = append(s.p.images, Image{Before: int32(len(s.p.Blocks)), Node: n, Flags: fl})
+	s.p.images = append(s.p.images, Image{Before: int32(len(s.p.Blocks)), Node: n, Flags: fl, Src: src})
 }
 
 // ImagesBefore returns the images noted (WithImages) between block i-1 and block i, in the
 // page's order; i = len(Blocks) gives those after the last block.
 func (p *Page) ImagesBefore(i int) []Image {
-	from, _ := slices.BinarySearchFunc(p.images, int32(i), func(m Image, b int32) int { return int(m.Before - b) })
-	to := from
-	for to < len(p.images) && p.images[to].Before == int32(i) {
-		to++
-	}
+	from, to := blockRun(len(p.images), func(k int) int32 { return p.images[k].Before }, i)
 	return p.images[from:to:to]
 }
 
-// ImageAddress returns the address of image n: its src read against the page's address and
+// ImageAddress returns the address of image m: its src read against the page's address and
 // <base href> (as ResolveLink reads a link's), or, where src is empty or a placeholder that a
 // script replaces (a data: address), the address such scripts read (data-src,
 // data-lazy-src, data-original) or the first of srcset's; "" when none gives an http(s)
 // address.
-func (p *Page) ImageAddress(n *dom.Node) string {
-	return p.resolve(imageSource(n))
+func (p *Page) ImageAddress(m Image) string {
+	return p.resolve(m.Src)
 }
 
 // imageSource returns the address img element n shows, unresolved ("" if none).

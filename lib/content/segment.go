@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"net/url"
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -175,12 +176,19 @@ func (p *Page) resolve(ref string) string {
 // (code holds no other markup). The spans of well-formed markup nest; runs of two kinds may
 // cross.
 func (p *Page) InlineSpans(i int) []InlineSpan {
-	from, _ := slices.BinarySearch(p.inlineBlocks, int32(i))
-	to := from
-	for to < len(p.inlineBlocks) && p.inlineBlocks[to] == int32(i) {
+	from, to := blockRun(len(p.inlineBlocks), func(k int) int32 { return p.inlineBlocks[k] }, i)
+	return p.inlineSpans[from:to:to]
+}
+
+// blockRun returns the entries [from, to) of block i in n entries kept in the blocks' order,
+// entry k's block being block(k) (InlineSpans, ImagesBefore).
+func blockRun(n int, block func(k int) int32, i int) (from, to int) {
+	from = sort.Search(n, func(k int) bool { return block(k) >= int32(i) })
+	to = from
+	for to < n && block(to) == int32(i) {
 		to++
 	}
-	return p.inlineSpans[from:to:to]
+	return from, to
 }
 
 // segmenter walks a tree into blocks.

@@ -1,16 +1,18 @@
 // Package markdown writes the blocks the content model keeps (lib/content) as Markdown, for
 // readers that take structure with the text (retrieval pipelines, language models, people):
-// headings as #, list items as - or 1. (nested lists indented three spaces a level),
-// quotations as >, preformatted text in a fenced block with its lines as the page has them,
-// the rows of a table that holds data as | cells |, and every other block as a paragraph;
+// headings as #, list items as - or 1. (a nested item indented to its parent's text; a
+// heading or code of an item inside the item), quotations as >, preformatted text in a
+// fenced block with its lines as the page has them, the rows of a table that holds data as
+// | cells |, and every other block as a paragraph;
 // inline code (a name, a command or a key in running text) goes between backticks, bold
 // between ** and italics between * (content.Page.InlineSpans; not in headings, which are
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
 // the plain text's (content.Page.Render), block for block: what is kept does not change, only
 // how it is written. Links are written as [text](address) when the page was segmented with
 // them (content.WithLinks: chaff's --links), and the images between two kept blocks as
-// ![alt](address) when it was segmented with them (content.WithImages: --images). The page's own characters that Markdown would
-// read as markup are backslash-escaped where it would, and only there (escape.go).
+// ![alt](address) when it was segmented with them (content.WithImages: --images). The page's
+// own characters that Markdown would read as markup are backslash-escaped where it would,
+// and only there (escape.go).
 package markdown
 
 import (
@@ -85,7 +87,7 @@ func (w *writer) block(i int) {
 	switch {
 	case blk.Heading > 0 && li == nil && tr == nil:
 		w.start(paragraph)
-		w.b.WriteString(heading(blk, w.inline(i, true)))
+		w.b.WriteString(atxHeading(blk, w.inline(i, true)))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
 		if pre == nil {
@@ -110,7 +112,7 @@ func (w *writer) block(i int) {
 		if item := ancestor(pre, "li"); item != nil && w.last == listItem && item == w.li {
 			// Code in the list item being written (a step of a tutorial): fenced inside the
 			// item, indented to its text, so that the list goes on after it.
-			indent := strings.Repeat(" ", w.items[len(w.items)-1].text)
+			indent := w.itemIndent()
 			w.b.WriteString("\n" + indent + fence + "\n")
 			for _, line := range strings.Split(code, "\n") {
 				if line != "" {
@@ -132,7 +134,7 @@ func (w *writer) block(i int) {
 			if w.itemNewLine || blk.Heading > 0 {
 				// A heading is a line of its own, and so is what follows a heading or code:
 				// the item's next line, indented to its text.
-				w.b.WriteString("\n" + strings.Repeat(" ", w.items[len(w.items)-1].text))
+				w.b.WriteString("\n" + w.itemIndent())
 				w.itemText(i)
 				return
 			}
@@ -211,9 +213,14 @@ func (w *writer) place(i int) (tr, table, li *dom.Node) {
 func (w *writer) images(i int) {
 	_, _, li := w.place(i)
 	for _, m := range w.p.ImagesBefore(i) {
-		addr := linkAddress(w.p.ImageAddress(m.Node))
-		if addr == "" || m.Flags&content.InTableCell != 0 && w.inDataTable(m.Node) {
+		addr := linkAddress(w.p.ImageAddress(m))
+		if addr == "" {
 			continue
+		}
+		if m.Flags&content.InTableCell != 0 {
+			if tr, _ := w.dataRow(m.Node); tr != nil {
+				continue // a data table's row cannot be parted
+			}
 		}
 		image := "![" + imageAlt(m.Node.Attr("alt")) + "](" + addr + ")"
 		if li != nil && ancestor(m.Node, "li") == li {
@@ -248,13 +255,19 @@ func (w *writer) itemText(i int) {
 	}
 	if len(w.inItem) > 0 {
 		w.writeItemImages()
-		w.b.WriteString("\n" + strings.Repeat(" ", w.items[len(w.items)-1].text))
+		w.b.WriteString("\n" + w.itemIndent())
 	}
-	w.b.WriteString(heading(blk, w.inline(i, true)))
+	w.b.WriteString(atxHeading(blk, w.inline(i, true)))
 }
 
-// heading is the Markdown of heading blk whose text (inline) is text.
-func heading(blk *content.Block, text string) string {
+// itemIndent is the indentation of the text of the list item written last, where its next
+// line (a heading, code, what follows them) begins.
+func (w *writer) itemIndent() string {
+	return strings.Repeat(" ", w.items[len(w.items)-1].text)
+}
+
+// atxHeading is the Markdown of heading blk whose text (inline) is text.
+func atxHeading(blk *content.Block, text string) string {
 	return strings.Repeat("#", int(blk.Heading)) + " " + escapeHeadingEnd(text)
 }
 
@@ -265,12 +278,6 @@ func (w *writer) writeItemImages() {
 		w.b.WriteString(image + " ")
 	}
 	w.inItem = w.inItem[:0]
-}
-
-// inDataTable reports whether n is in a table that holds data (content.DataTable).
-func (w *writer) inDataTable(n *dom.Node) bool {
-	tr, _ := w.dataRow(n)
-	return tr != nil
 }
 
 // imageAlt is an image's alt text as a Markdown image's description: on one line, its ASCII
