@@ -1,7 +1,8 @@
 // Package markdown writes the blocks the content model keeps (lib/content) as Markdown, for
 // readers that take structure with the text (retrieval pipelines, language models, people):
-// headings as #, list items as - or 1. (a nested item indented to its parent's text; a
-// heading or code of an item inside the item), quotations as >, preformatted text in a
+// headings as #, list items as - or 1. (a nested item indented to its parent's text; an
+// item's further blocks, its heading and its code inside the item, on its next lines, its
+// paragraphs and quotations after a blank line), quotations as >, preformatted text in a
 // fenced block with its lines as the page has them, the rows of a table that holds data as
 // | cells |, and every other block as a paragraph;
 // inline code (a name, a command or a key in running text) goes between backticks, bold
@@ -59,8 +60,10 @@ type writer struct {
 	items  []openItem        // the items of that list it is nested in, outermost first, and it
 	inItem []string          // images for the start of the next list item's block (images)
 	// itemNewLine says the list item written last ended with a heading or a code block,
-	// after which its next block goes on a line of its own.
+	// after which its next block goes on a line of its own; itemPara that it ended with a
+	// paragraph (paragraphLike) or a nested list, after which it goes after a blank line.
 	itemNewLine bool
+	itemPara    bool
 	rows        int // rows of the table written so far
 	cells       int // cells of the row written so far
 	fenced      map[*dom.Node]bool
@@ -68,7 +71,10 @@ type writer struct {
 
 // openItem is a list item written: how many lists enclose its list on the page, and the
 // column its text begins at, where an item nested in it is indented to.
-type openItem struct{ depth, text int }
+type openItem struct {
+	li          *dom.Node
+	depth, text int
+}
 
 type lineKind uint8
 
@@ -121,7 +127,7 @@ func (w *writer) block(i int) {
 				w.b.WriteByte('\n')
 			}
 			w.b.WriteString(indent + fence)
-			w.itemNewLine = true
+			w.itemNewLine, w.itemPara = true, false
 			return
 		}
 		w.start(paragraph)
@@ -130,19 +136,19 @@ func (w *writer) block(i int) {
 		w.cell(w.inline(i, false), tr, table, cellOf(owner))
 		return
 	case li != nil:
-		if w.last == listItem && li == w.li {
-			if w.itemNewLine || blk.Heading > 0 {
-				// A heading is a line of its own, and so is what follows a heading or code:
-				// the item's next line, indented to its text.
-				w.b.WriteString("\n" + w.itemIndent())
-				w.itemText(i)
-				return
+		if w.last == listItem && w.reopen(li) {
+			// Another block of an item written: on the item's next line, indented to its
+			// text (a card's price under its name; what follows the item's heading or
+			// code), or as a paragraph of the item after a blank line when it or the item's
+			// block before it is a paragraph or a quotation (a forum post's), or when a list
+			// nested in the item came between: Markdown would read a line of its own as
+			// their next line.
+			sep := "\n"
+			if !w.itemNewLine && (w.itemPara || w.paragraphLike(i)) {
+				sep = "\n\n"
 			}
-			// Another block of the same item (its second paragraph, say), on its line: a
-			// quotation's > would be text there.
-			w.b.WriteByte(' ')
-			w.writeItemImages()
-			w.b.WriteString(w.inline(i, false))
+			w.b.WriteString(sep + w.itemIndent())
+			w.itemText(i)
 			return
 		}
 		depth, ordered, n, top := listPlace(li)
@@ -171,7 +177,7 @@ func (w *writer) block(i int) {
 		if len(w.items) > 0 {
 			indent = w.items[len(w.items)-1].text
 		}
-		w.items = append(w.items, openItem{depth, indent + len(marker)})
+		w.items = append(w.items, openItem{li, depth, indent + len(marker)})
 		w.b.WriteString(strings.Repeat(" ", indent))
 		w.b.WriteString(marker)
 		w.itemText(i)
@@ -241,16 +247,15 @@ func (w *writer) images(i int) {
 func (w *writer) itemText(i int) {
 	blk := &w.p.Blocks[i]
 	w.itemNewLine = blk.Heading > 0
+	w.itemPara = w.paragraphLike(i)
 	if !w.itemNewLine {
-		w.writeItemImages()
-		text := w.inline(i, false)
-		if q := ancestor(w.p.Elements[blk.Owner].Node, "blockquote"); q != nil && ancestor(q, "li") != w.li {
-			// The quotation holds the list (documentation indents lists so): its > would
-			// quote each item's text alone.
-			w.b.WriteString(escapeLineStart(text))
-			return
+		// A quotation that holds the list (documentation indents lists so) is not written:
+		// its > would quote each item's text alone.
+		if blk.Flags&content.InQuote != 0 && w.quotedInItem(i) {
+			w.b.WriteString("> ")
 		}
-		w.b.WriteString(quoted(blk, text))
+		w.writeItemImages()
+		w.b.WriteString(escapeLineStart(w.inline(i, false)))
 		return
 	}
 	if len(w.inItem) > 0 {
@@ -258,6 +263,37 @@ func (w *writer) itemText(i int) {
 		w.b.WriteString("\n" + w.itemIndent())
 	}
 	w.b.WriteString(atxHeading(blk, w.inline(i, true)))
+}
+
+// quotedInItem reports whether block i is in a quotation inside the list item written last
+// (a forum post's quote of another), not one that holds the list.
+func (w *writer) quotedInItem(i int) bool {
+	q := ancestor(w.p.Elements[w.p.Blocks[i].Owner].Node, "blockquote")
+	return q != nil && ancestor(q, "li") == w.li
+}
+
+// paragraphLike reports whether block i, of the list item written last, is a paragraph of
+// its own in Markdown: a p element's text, or a quotation's inside the item.
+func (w *writer) paragraphLike(i int) bool {
+	blk := &w.p.Blocks[i]
+	return w.p.Elements[blk.Owner].Node.Tag == "p" || blk.Flags&content.InQuote != 0 && w.quotedInItem(i)
+}
+
+// reopen reports whether li is the list item written last or one it is nested in, and makes
+// it the item written last: its next block goes on after the nested list, as a paragraph.
+func (w *writer) reopen(li *dom.Node) bool {
+	if li == w.li {
+		return true
+	}
+	for k := len(w.items) - 1; k >= 0; k-- {
+		if w.items[k].li == li {
+			w.items = w.items[:k+1]
+			w.li = li
+			w.itemPara = true
+			return true
+		}
+	}
+	return false
 }
 
 // itemIndent is the indentation of the text of the list item written last, where its next

@@ -24,7 +24,7 @@ func TestRender(t *testing.T) {
 	want := "# Title here\n\n" +
 		"First para with a link and **bold**.\n\n" +
 		"## Sub\n\n" +
-		"- one item\n- two *item*\n  - nested\n- three, in two paragraphs\n\n" +
+		"- one item\n- two *item*\n  - nested\n- three,\n\n  in two paragraphs\n\n" +
 		"3. first\n4. second\n\n" +
 		"> quoted text\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
@@ -183,9 +183,9 @@ func TestEscape(t *testing.T) {
 // TestListPlaces: a nested list whose outer items were all left out is not indented (four
 // spaces after a blank line would be code), a nested item is indented to its parent's text
 // whatever the width of its marker, a nested list that begins at another number than 1 is
-// set apart (else it goes on its parent's line), and a list item's quoted second block
-// stays on the item's line without a > that would be text there, and a list that a quotation
-// holds is written without the > that would quote each item's text alone. A heading in a list item
+// set apart (else it goes on its parent's line), a list item's quoted paragraphs are quoted
+// in the item, and a list that a quotation holds is written without the > that would quote
+// each item's text alone. A heading in a list item
 // (a listicle's) is written in the item, the item's next block on its next line, and so is
 // code in an item (a tutorial's step); a heading in a data table's cell is the cell's text.
 func TestListPlaces(t *testing.T) {
@@ -208,11 +208,31 @@ func TestListPlaces(t *testing.T) {
 	}
 	want := "- deep one\n- deep two\n\n" +
 		"10. ten\n\n    2. second nested\n\n" +
-		"1. > Hello, I wanted\n\n" +
+		"1. > Hello,\n\n   > I wanted\n\n" +
 		"- quoted list\n\n" +
-		"1. ### First\n   One text.\n2. ### Second\n   Two text. More.\n\n" +
+		"1. ### First\n   One text.\n2. ### Second\n   Two text.\n\n   More.\n\n" +
 		"| A | B |\n| --- | --- |\n| Cell heading | 2 |\n\n" +
 		"1. Install it:\n   ```\n   go install x\n\n     y\n   ```\n   Then run.\n2. Next"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestItemBlocks: the blocks of one list item go on the item's lines, indented to its text
+// (a card's fields, each on a line as the plain text has them); paragraphs and quotations of
+// an item (a forum post's) are set apart by blank lines, so that Markdown reads a quotation
+// and the reply after it apart; an item's block after a list nested in it goes on in that
+// item, not in a new one; a line that would begin a list is escaped.
+func TestItemBlocks(t *testing.T) {
+	html := `<html><body>
+<ul><li><div>Trail shoe</div><div>$90</div><div>- 20% today</div></li><li><div>Road shoe</div></li></ul>
+<ol><li><p>Post one.</p><blockquote><p>quoted</p></blockquote><p>Reply.</p></li><li><p>Post two.</p></li></ol>
+<ul><li>Parent<ul><li>child</li></ul><div>after child</div></li><li>Next</li></ul>
+</body></html>`
+	p, kept := segmentAll(html)
+	want := "- Trail shoe\n  $90\n  \\- 20% today\n- Road shoe\n\n" +
+		"1. Post one.\n\n   > quoted\n\n   Reply.\n2. Post two.\n\n" +
+		"- Parent\n  - child\n\n  after child\n- Next"
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
@@ -233,6 +253,7 @@ func TestImages(t *testing.T) {
 <img src="/pixel.gif" width="1" height="1"><img src="/hidden.jpg" hidden><img src="/aria.jpg" aria-hidden="true">
 <p>Between</p>
 <ul><li><img src="/p1.jpg" alt="P1"><p>Name one</p><p>$10</p></li><li><a href="/p2"><img src="/p2.jpg" alt="P2"></a><p>Name two</p></li></ul>
+<ol><li><p>Post.</p><blockquote><img src="/q.jpg" alt="Q"><p>Quoted.</p></blockquote></li></ol>
 <table><tr><th>Item</th><th>Picture</th></tr><tr><td>One</td><td><img src="/cell.jpg" alt="cell"></td></tr></table>
 <p>End</p><img src="/after.jpg" alt="after"></body></html>`
 	p := content.Segment(html, dom.Parse(html), content.WithImages())
@@ -243,7 +264,8 @@ func TestImages(t *testing.T) {
 	}
 	want := "# Title\n\n![A \\[first\\] \\*view\\*](https://site.example/a.jpg)\n\nCaption\n\n" +
 		"Text with an inside.\n\n![Lazy](https://site.example/lazy.jpg)\n\n![](https://site.example/s-400.jpg)\n\nBetween\n\n" +
-		"- ![P1](https://site.example/p1.jpg) Name one $10\n- ![P2](https://site.example/p2.jpg) Name two\n\n" +
+		"- ![P1](https://site.example/p1.jpg) Name one\n\n  $10\n- ![P2](https://site.example/p2.jpg) Name two\n\n" +
+		"1. Post.\n\n   > ![Q](https://site.example/q.jpg) Quoted.\n\n" +
 		"| Item | Picture |\n| --- | --- |\n| One |\n\nEnd"
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
