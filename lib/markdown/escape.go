@@ -18,11 +18,30 @@ import (
 // writes, with the markup characters in it escaped. The characters around the piece decide,
 // as they do for a reader: a * or _ run is escaped when it could open or close emphasis, or
 // when it touches a mark of ours (markBefore: one is written just before the piece;
-// markAfter: the first byte of one written just after it, 0 if none).
-func escapeText(b *strings.Builder, text string, from, to int, markBefore bool, markAfter byte) {
+// markAfter: the first byte of one written just after it, 0 if none). Outside a link of
+// ours (autolinks), an address in the text that holds a character an escape would be
+// written before is written as an autolink, <https://...>, instead (www.... as a link whose
+// text is the address): GitHub's reader takes a bare address as a link whose backslashes it
+// keeps.
+func escapeText(b *strings.Builder, text string, from, to int, markBefore bool, markAfter byte, autolinks bool) {
 	at := from // text[from:at] is written
 	for i := from; i < to; {
 		c := text[i]
+		if autolinks && (c == 'h' || c == 'w') {
+			if n := bareAddress(text, i, to, i == from && markBefore); n > 0 {
+				b.WriteString(text[at:i])
+				if addr := text[i : i+n]; c == 'h' {
+					b.WriteString("<" + addr + ">")
+				} else { // www.: no autolink in CommonMark, a link with the address as its text
+					b.WriteByte('[')
+					escapeText(b, addr, 0, n, true, ']', false)
+					b.WriteString("](<http://" + addr + ">)")
+				}
+				i += n
+				at = i
+				continue
+			}
+		}
 		n := 1 // bytes escaped together: a run of * or _ is one delimiter run
 		escape := false
 		switch c {
@@ -40,7 +59,11 @@ func escapeText(b *strings.Builder, text string, from, to int, markBefore bool, 
 			case i == from && markBefore || i+n == to && markAfter != 0:
 				escape = true // beside a mark of ours, with which it would make one run
 			case c == '~':
-				escape = n >= 2 // ~~ strikes through; one ~ only with some readers
+				// ~~ strikes through; GitHub's reader takes one ~ as well, between a ~ that
+				// can open and one that can close (as *), so a lone ~ that can close is
+				// escaped and "~5 min" and "~/.profile" stay as written.
+				_, right := flanking(around(text, i, i+n))
+				escape = n >= 2 || right
 			default:
 				escape = delimiter(text, i, i+n, c == '_')
 			}
@@ -66,24 +89,60 @@ func escapeText(b *strings.Builder, text string, from, to int, markBefore bool, 
 	b.WriteString(text[at:to])
 }
 
+// bareAddress returns the length of the web address that begins text[i:to] (http://,
+// https:// or www. after the text's start, white space, an opening parenthesis or a mark of ours
+// (markBefore), up to white space, a bracket,
+// < or >) when it holds a character escapeText would escape (\ ` * _ ~), 0 otherwise: one
+// that must be written as an autolink to read as written with every reader.
+func bareAddress(text string, i, to int, markBefore bool) int {
+	if !strings.HasPrefix(text[i:to], "http://") && !strings.HasPrefix(text[i:to], "https://") && !strings.HasPrefix(text[i:to], "www.") {
+		return 0
+	}
+	if i > 0 && text[i-1] != '(' && !unicode.IsSpace(rune(text[i-1])) && !markBefore {
+		return 0
+	}
+	j := i
+	for j < to && text[j] > ' ' && strings.IndexByte("<>[]\x7f", text[j]) < 0 {
+		j++
+	}
+	if !strings.ContainsAny(text[i:j], "\\`*_~") {
+		return 0
+	}
+	return j - i
+}
+
 // delimiter reports whether the run text[i:j] of * or _ can open or close emphasis
 // (CommonMark's left- and right-flanking runs; _ inside a word does neither).
 func delimiter(text string, i, j int, underscore bool) bool {
-	before, after := ' ', ' ' // the text's ends count as white space
-	if i > 0 {
-		before, _ = utf8.DecodeLastRuneInString(text[:i])
-	}
-	if j < len(text) {
-		after, _ = utf8.DecodeRuneInString(text[j:])
-	}
-	left := !unicode.IsSpace(after) && (!isPunct(after) || unicode.IsSpace(before) || isPunct(before))
-	right := !unicode.IsSpace(before) && (!isPunct(before) || unicode.IsSpace(after) || isPunct(after))
+	before, after := around(text, i, j)
+	left, right := flanking(before, after)
 	if !underscore {
 		return left || right
 	}
 	opens := left && (!right || isPunct(before))
 	closes := right && (!left || isPunct(after))
 	return opens || closes
+}
+
+// around returns the characters before and after text[i:j]; the text's ends count as white
+// space.
+func around(text string, i, j int) (before, after rune) {
+	before, after = ' ', ' '
+	if i > 0 {
+		before, _ = utf8.DecodeLastRuneInString(text[:i])
+	}
+	if j < len(text) {
+		after, _ = utf8.DecodeRuneInString(text[j:])
+	}
+	return before, after
+}
+
+// flanking reports whether a delimiter run between before and after is left-flanking (it can
+// open) and right-flanking (it can close).
+func flanking(before, after rune) (left, right bool) {
+	left = !unicode.IsSpace(after) && (!isPunct(after) || unicode.IsSpace(before) || isPunct(before))
+	right = !unicode.IsSpace(before) && (!isPunct(before) || unicode.IsSpace(after) || isPunct(after))
+	return left, right
 }
 
 // entityAt reports whether s begins with what Markdown reads as an entity or a numeric

@@ -56,19 +56,52 @@ func FuzzInline(f *testing.F) {
 }
 
 // FuzzEscape: escaping puts backslashes only before ASCII punctuation, and taking each
-// backslash escape back (as a Markdown reader does) gives the text, whatever marks are said
-// to be around it; a line's start and a heading's end get one backslash at most, before
-// punctuation.
+// backslash escape back (as a Markdown reader does; an autolink's address as it is) gives the
+// text, whatever marks are said to be around it; a line's start and a heading's end get one
+// backslash at most, before punctuation.
 func FuzzEscape(f *testing.F) {
-	for _, s := range []string{`1. a \* b_c __d__ <div> &amp; [x](y) ~~z~~ C:\U`, "# h", "---", `\`, "*", "a!"} {
-		f.Add(s, true, byte('['))
+	for _, s := range []string{`1. a \* b_c __d__ <div> &amp; [x](y) ~~z~~ C:\U`, "# h", "---", `\`, "*", "a!",
+		"see https://x.com/a_b_/c~d and (http://e.org/*f*) www.a_b_[c]_"} {
+		f.Add(s, true, byte('['), true)
 	}
-	f.Fuzz(func(t *testing.T, text string, before bool, after byte) {
+	f.Fuzz(func(t *testing.T, text string, before bool, after byte, autolinks bool) {
 		var b strings.Builder
-		escapeText(&b, text, 0, len(text), before, after)
+		escapeText(&b, text, 0, len(text), before, after, autolinks)
 		got := b.String()
 		var back strings.Builder
+		unescape := func(s string) string {
+			var b strings.Builder
+			for i := 0; i < len(s); i++ {
+				if s[i] == '\\' && i+1 < len(s) && isASCIIPunct(s[i+1]) {
+					i++
+				}
+				b.WriteByte(s[i])
+			}
+			return b.String()
+		}
 		for i := 0; i < len(got); i++ {
+			if got[i] == '[' && strings.HasPrefix(got[i+1:], "www.") { // a link of ours to a www. address?
+				k := strings.Index(got[i:], "](<http://www.")
+				end := strings.Index(got[i:], ">)")
+				if k > 0 && end > k && !strings.ContainsAny(got[i+1:i+k], "[]") {
+					label := unescape(got[i+1 : i+k])
+					if dest := got[i+k+3 : i+end]; dest != "http://"+label {
+						t.Fatalf("%q escaped as %q links %q to %q", text, got, label, dest)
+					}
+					back.WriteString(label)
+					i += end + 1
+					continue
+				}
+			}
+			if got[i] == '<' && strings.HasPrefix(got[i+1:], "http") { // the page's own "<h" is escaped
+				end := strings.IndexByte(got[i:], '>')
+				if !autolinks || end < 0 {
+					t.Fatalf("%q escaped as %q has a bare <http", text, got)
+				}
+				back.WriteString(got[i+1 : i+end])
+				i += end
+				continue
+			}
 			if got[i] == '\\' && i+1 < len(got) && isASCIIPunct(got[i+1]) {
 				i++
 			}

@@ -464,15 +464,25 @@ func (w *writer) inline(i int, heading bool) string {
 	type opened struct {
 		end   int32
 		close string
+		link  bool
 	}
 	var b strings.Builder
 	at := int32(0)
 	var open []opened // the spans written and not yet closed, innermost last
+	inLink := func() bool { // a link of ours is open: no autolink inside it
+		for _, o := range open {
+			if o.link {
+				return true
+			}
+		}
+		return false
+	}
 	closeUntil := func(pos int32) {
 		for len(open) > 0 && open[len(open)-1].end <= pos {
 			top := open[len(open)-1]
+			autolinks := !inLink()
 			open = open[:len(open)-1]
-			escapeText(&b, text, int(at), int(top.end), b.Len() > 0, top.close[0])
+			escapeText(&b, text, int(at), int(top.end), b.Len() > 0, top.close[0], autolinks)
 			b.WriteString(top.close)
 			at = top.end
 		}
@@ -485,7 +495,7 @@ func (w *writer) inline(i int, heading bool) string {
 		var opening, closing string
 		switch s.Kind {
 		case content.Code:
-			escapeText(&b, text, int(at), int(s.Start), b.Len() > 0, '`')
+			escapeText(&b, text, int(at), int(s.Start), b.Len() > 0, '`', !inLink())
 			b.WriteString(codeSpan(text[s.Start:s.End]))
 			at = s.End
 			continue
@@ -501,13 +511,13 @@ func (w *writer) inline(i int, heading bool) string {
 			}
 			opening, closing = emphasis(s.Kind), emphasis(s.Kind)
 		}
-		escapeText(&b, text, int(at), int(s.Start), b.Len() > 0, opening[0])
+		escapeText(&b, text, int(at), int(s.Start), b.Len() > 0, opening[0], !inLink())
 		b.WriteString(opening)
 		at = s.Start
-		open = append(open, opened{s.End, closing})
+		open = append(open, opened{s.End, closing, s.Kind == content.Link})
 	}
 	closeUntil(int32(len(text)))
-	escapeText(&b, text, int(at), len(text), b.Len() > 0, 0)
+	escapeText(&b, text, int(at), len(text), b.Len() > 0, 0, true)
 	return b.String()
 }
 
