@@ -468,7 +468,7 @@ func (w *writer) inline(i int, heading bool) string {
 	}
 	var b strings.Builder
 	at := int32(0)
-	var open []opened // the spans written and not yet closed, innermost last
+	var open []opened       // the spans written and not yet closed, innermost last
 	inLink := func() bool { // a link of ours is open: no autolink inside it
 		for _, o := range open {
 			if o.link {
