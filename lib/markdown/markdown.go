@@ -3,8 +3,8 @@
 // headings as #, list items as - or 1. (a nested item indented to its parent's text; an
 // item's further blocks, its heading and its code inside the item, on its next lines, its
 // paragraphs and quotations after a blank line), quotations as >, preformatted text in a
-// fenced block with its lines as the page has them, the rows of a table that holds data as
-// | cells |, and every other block as a paragraph;
+// fenced block with its lines as the page has them and its language where the page names it
+// (codeLanguage), the rows of a table that holds data as | cells |, and every other block as a paragraph;
 // inline code (a name, a command or a key in running text) goes between backticks, bold
 // between ** and italics between * (content.Page.InlineSpans; not in headings, which are
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
@@ -119,7 +119,7 @@ func (w *writer) block(i int) {
 			// Code in the list item being written (a step of a tutorial): fenced inside the
 			// item, indented to its text, so that the list goes on after it.
 			indent := w.itemIndent()
-			w.b.WriteString("\n" + indent + fence + "\n")
+			w.b.WriteString("\n" + indent + fence + codeLanguage(pre) + "\n")
 			for _, line := range strings.Split(code, "\n") {
 				if line != "" {
 					w.b.WriteString(indent + line)
@@ -131,7 +131,7 @@ func (w *writer) block(i int) {
 			return
 		}
 		w.start(paragraph)
-		w.b.WriteString(fence + "\n" + code + "\n" + fence)
+		w.b.WriteString(fence + codeLanguage(pre) + "\n" + code + "\n" + fence)
 	case tr != nil:
 		w.cell(w.inline(i, false), tr, table, cellOf(owner))
 		return
@@ -594,6 +594,81 @@ func codeSpan(code string) string {
 		return fence + " " + code + " " + fence
 	}
 	return fence + code + fence
+}
+
+// codeLanguage returns the language of the code in preformatted element pre as its page names
+// it for a highlighter, for the fence's info string (a reader highlights it, and a language
+// model is told what it reads), or "": a class language-X or lang-X (highlight.js, Prism,
+// Hugo, markdown-it), brush: X (SyntaxHighlighter: MDN), highlight-X or highlight-source-X
+// (Sphinx, GitHub), or a data-lang or data-language attribute, on pre, on its code element or
+// on the two elements around it.
+func codeLanguage(pre *dom.Node) string {
+	nodes := []*dom.Node{pre}
+	for _, c := range pre.Children {
+		if c.Type == dom.ElementNode && c.Tag == "code" {
+			nodes = append(nodes, c)
+			break
+		}
+	}
+	for a, k := pre.Parent, 0; a != nil && k < 2; a, k = a.Parent, k+1 {
+		nodes = append(nodes, a)
+	}
+	for _, n := range nodes {
+		if n.Type != dom.ElementNode {
+			continue
+		}
+		for _, name := range []string{"data-lang", "data-language"} {
+			if lang := infoString(n.Attr(name)); lang != "" {
+				return lang
+			}
+		}
+		class := n.Attr("class")
+		if i := strings.Index(class, "brush:"); i >= 0 {
+			if lang := infoString(strings.TrimRight(firstField(class[i+len("brush:"):]), ";")); lang != "" {
+				return lang
+			}
+		}
+		for _, tok := range strings.Fields(class) {
+			for _, prefix := range []string{"language-", "lang-", "highlight-source-", "highlight-"} {
+				if rest, ok := strings.CutPrefix(tok, prefix); ok {
+					if lang := infoString(rest); lang != "" {
+						return lang
+					}
+					break
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// firstField returns the first white-space-separated field of s, or "".
+func firstField(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// infoString returns name, lower-cased, as a fence's info string when it names a language: a
+// letter, then letters, digits and + # . _ -, at most 24 bytes; "" for anything else and for
+// the names that say there is none (none, auto, default, plain, plaintext, nohighlight, text).
+func infoString(name string) string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if name == "" || len(name) > 24 || name[0] < 'a' || name[0] > 'z' {
+		return ""
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("+#._-", c) >= 0) {
+			return ""
+		}
+	}
+	switch name {
+	case "none", "auto", "default", "plain", "plaintext", "nohighlight", "text":
+		return ""
+	}
+	return name
 }
 
 // ancestor returns n or its nearest ancestor with the tag, nil if none.

@@ -278,3 +278,26 @@ func TestImages(t *testing.T) {
 		t.Fatal("a page segmented without its images has them")
 	}
 }
+
+// TestCodeLanguage: a fence says the code's language where the page names it for a
+// highlighter (language-X and lang-X on pre or code, MDN's brush: X, Sphinx's highlight-X two
+// elements up, data-lang), and says nothing for the names of no language or a name that
+// is not one.
+func TestCodeLanguage(t *testing.T) {
+	html := `<html><body>
+<pre><code class="language-python">print(1)</code></pre>
+<pre class="brush: js notranslate"><code>let a</code></pre>
+<div class="highlight-console notranslate"><div class="highlight"><pre>$ ls</pre></div></div>
+<pre data-lang="shellscript"><span>echo</span></pre>
+<pre><code class="lang-auto">auto</code></pre>
+<div class="highlight-default notranslate"><div class="highlight"><pre>plain</pre></div></div>
+<pre><code class="language-a` + "`" + `b">tick</code></pre>
+<ol><li>Run:<pre><code class="language-go">go run .</code></pre></li></ol>
+</body></html>`
+	p, kept := segmentAll(html)
+	want := "```python\nprint(1)\n```\n\n```js\nlet a\n```\n\n```console\n$ ls\n```\n\n```shellscript\necho\n```\n\n" +
+		"```\nauto\n```\n\n```\nplain\n```\n\n```\ntick\n```\n\n1. Run:\n   ```go\n   go run .\n   ```"
+	if got := Render(p, kept); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
