@@ -21,6 +21,8 @@ func FuzzInline(f *testing.F) {
 		`<p>x</p><figure><img data-src="/i.jpg" alt="[a]"></figure><p>y</p><img srcset="/s.png 2x">`,
 		`<base href="/d/"><table><tr><th>h</th></tr><tr><td><code>a|b</code></td></tr></table><pre><code>x</code></pre>`,
 		"<p><em>\xff</em><code>日本</code><b>\u00a0x\u00a0</b></p>",
+		`<ul><li><p>a</p><blockquote><img src="/q.png"><p>q</p></blockquote><div>- b</div><ul><li>c</li></ul><p>d</p></li></ul>`,
+		`<ol><li><h3>t</h3><pre class="brush: js"><code>x</code></pre><p>https://a.example/b_c_</p></li></ol>`,
 	} {
 		f.Add(s, uint64(0xffff))
 	}
