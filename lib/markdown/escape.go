@@ -90,10 +90,10 @@ func escapeText(b *strings.Builder, text string, from, to int, markBefore bool, 
 }
 
 // bareAddress returns the length of the web address that begins text[i:to] (http://,
-// https:// or www. after the text's start, white space, an opening parenthesis or a mark of ours
-// (markBefore), up to white space, a bracket,
-// < or >) when it holds a character escapeText would escape (\ ` * _ ~), 0 otherwise: one
-// that must be written as an autolink to read as written with every reader.
+// https:// or www. after the text's start, white space, an opening parenthesis or a mark of
+// ours, markBefore; up to white space, a bracket, < or >) when it holds a character
+// escapeText would escape (\ ` * _ ~), 0 otherwise: one that must be written as an autolink
+// to read as written with every reader.
 func bareAddress(text string, i, to int, markBefore bool) int {
 	if !strings.HasPrefix(text[i:to], "http://") && !strings.HasPrefix(text[i:to], "https://") && !strings.HasPrefix(text[i:to], "www.") {
 		return 0

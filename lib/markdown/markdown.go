@@ -4,7 +4,8 @@
 // item's further blocks, its heading and its code inside the item, on its next lines, its
 // paragraphs and quotations after a blank line), quotations as >, preformatted text in a
 // fenced block with its lines as the page has them and its language where the page names it
-// (codeLanguage), the rows of a table that holds data as | cells |, and every other block as a paragraph;
+// (codeLanguage), the rows of a table that holds data as | cells |, and every other block
+// as a paragraph;
 // inline code (a name, a command or a key in running text) goes between backticks, bold
 // between ** and italics between * (content.Page.InlineSpans; not in headings, which are
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
@@ -599,9 +600,10 @@ func codeSpan(code string) string {
 // codeLanguage returns the language of the code in preformatted element pre as its page names
 // it for a highlighter, for the fence's info string (a reader highlights it, and a language
 // model is told what it reads), or "": a class language-X or lang-X (highlight.js, Prism,
-// Hugo, markdown-it), brush: X (SyntaxHighlighter: MDN), highlight-X or highlight-source-X
+// Hugo, Jekyll), brush: X (SyntaxHighlighter: MDN), highlight-X or highlight-source-X
 // (Sphinx, GitHub), or a data-lang or data-language attribute, on pre, on its code element or
-// on the two elements around it.
+// on the elements that wrap pre alone (Sphinx's and Jekyll's divs). An element that holds
+// more than the code says nothing: its lang-en is the page's language.
 func codeLanguage(pre *dom.Node) string {
 	nodes := []*dom.Node{pre}
 	for _, c := range pre.Children {
@@ -610,13 +612,10 @@ func codeLanguage(pre *dom.Node) string {
 			break
 		}
 	}
-	for a, k := pre.Parent, 0; a != nil && k < 2; a, k = a.Parent, k+1 {
-		nodes = append(nodes, a)
+	for c, k := pre, 0; c.Parent != nil && k < 2 && wraps(c.Parent, c); c, k = c.Parent, k+1 {
+		nodes = append(nodes, c.Parent)
 	}
 	for _, n := range nodes {
-		if n.Type != dom.ElementNode {
-			continue
-		}
 		for _, name := range []string{"data-lang", "data-language"} {
 			if lang := infoString(n.Attr(name)); lang != "" {
 				return lang
@@ -640,6 +639,26 @@ func codeLanguage(pre *dom.Node) string {
 		}
 	}
 	return ""
+}
+
+// wraps reports whether element a holds little but its child c: at most 32 bytes of text
+// besides c's (a code block's toolbar: its language's name, "Copy").
+func wraps(a, c *dom.Node) bool {
+	own := textLen(c, -1)
+	return a.Type == dom.ElementNode && textLen(a, own+32) <= own+32
+}
+
+// textLen returns the bytes of text under n (white space at the ends of its text nodes
+// aside), or a number above limit once it passes it (limit -1: no limit).
+func textLen(n *dom.Node, limit int) int {
+	total := 0
+	n.Walk(func(d *dom.Node) bool {
+		if d.Type == dom.TextNode {
+			total += len(strings.TrimSpace(d.Text))
+		}
+		return limit < 0 || total <= limit
+	})
+	return total
 }
 
 // firstField returns the first white-space-separated field of s, or "".

@@ -281,8 +281,8 @@ func TestImages(t *testing.T) {
 
 // TestCodeLanguage: a fence says the code's language where the page names it for a
 // highlighter (language-X and lang-X on pre or code, MDN's brush: X, Sphinx's highlight-X two
-// elements up, data-lang), and says nothing for the names of no language or a name that
-// is not one.
+// elements up, data-lang), and says nothing for the names of no language, a name that
+// is not one, or a class of an element that holds more than the code (the page's lang-en).
 func TestCodeLanguage(t *testing.T) {
 	html := `<html><body>
 <pre><code class="language-python">print(1)</code></pre>
@@ -293,10 +293,11 @@ func TestCodeLanguage(t *testing.T) {
 <div class="highlight-default notranslate"><div class="highlight"><pre>plain</pre></div></div>
 <pre><code class="language-a` + "`" + `b">tick</code></pre>
 <ol><li>Run:<pre><code class="language-go">go run .</code></pre></li></ol>
+<div class="lang-en"><p>Prose of the page around the code.</p><pre>x = 1</pre></div>
 </body></html>`
 	p, kept := segmentAll(html)
 	want := "```python\nprint(1)\n```\n\n```js\nlet a\n```\n\n```console\n$ ls\n```\n\n```shellscript\necho\n```\n\n" +
-		"```\nauto\n```\n\n```\nplain\n```\n\n```\ntick\n```\n\n1. Run:\n   ```go\n   go run .\n   ```"
+		"```\nauto\n```\n\n```\nplain\n```\n\n```\ntick\n```\n\n1. Run:\n   ```go\n   go run .\n   ```\n\nProse of the page around the code.\n\n```\nx = 1\n```"
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
