@@ -94,6 +94,9 @@ func (w *writer) block(i int) {
 	switch {
 	case blk.Heading > 0 && li == nil && tr == nil:
 		w.start(paragraph)
+		if blk.Flags&content.InQuote != 0 {
+			w.b.WriteString("> ") // a heading the quotation holds (a quoted post's title)
+		}
 		w.b.WriteString(atxHeading(blk, w.inline(i, true)))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
