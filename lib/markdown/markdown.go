@@ -2,7 +2,8 @@
 // readers that take structure with the text (retrieval pipelines, language models, people):
 // headings as #, list items as - or 1. (a nested item indented to its parent's text; an
 // item's further blocks, its heading and its code inside the item, on its next lines, its
-// paragraphs and quotations after a blank line), quotations as >, preformatted text in a
+// paragraphs and quotations after a blank line), quotations as > (the paragraphs of one
+// quotation in one), preformatted text in a
 // fenced block with its lines as the page has them and its language where the page names it
 // (codeLanguage), the rows of a table that holds data as | cells |, and every other block
 // as a paragraph;
@@ -68,6 +69,7 @@ type writer struct {
 	rows        int // rows of the table written so far
 	cells       int // cells of the row written so far
 	fenced      map[*dom.Node]bool
+	quote       *dom.Node // the quotation of the paragraph written last, if any (startQuoted)
 }
 
 // openItem is a list item written: how many lists enclose its list on the page, and the
@@ -93,10 +95,7 @@ func (w *writer) block(i int) {
 	tr, table, li := w.place(i)
 	switch {
 	case blk.Heading > 0 && li == nil && tr == nil:
-		w.start(paragraph)
-		if blk.Flags&content.InQuote != 0 {
-			w.b.WriteString("> ") // a heading the quotation holds (a quoted post's title)
-		}
+		w.startQuoted(quotation(blk.Flags, owner)) // a quoted post's title is quoted too
 		w.b.WriteString(atxHeading(blk, w.inline(i, true)))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
@@ -148,7 +147,11 @@ func (w *writer) block(i int) {
 			// nested in the item came between: Markdown would read a line of its own as
 			// their next line.
 			sep := "\n"
-			if !w.itemNewLine && (w.itemPara || w.paragraphLike(i)) {
+			switch {
+			case w.itemNewLine:
+			case w.quote != nil && w.quote == quotation(blk.Flags, owner) && w.quotedInItem(i):
+				sep = "\n" + w.itemIndent() + ">\n" // the quotation's next paragraph
+			case w.itemPara || w.paragraphLike(i):
 				sep = "\n\n"
 			}
 			w.b.WriteString(sep + w.itemIndent())
@@ -188,8 +191,8 @@ func (w *writer) block(i int) {
 		w.last = listItem
 		return
 	default:
-		w.start(paragraph)
-		w.b.WriteString(quoted(blk, w.inline(i, false)))
+		w.startQuoted(quotation(blk.Flags, owner))
+		w.b.WriteString(escapeLineStart(w.inline(i, false)))
 	}
 	w.last = paragraph
 }
@@ -237,11 +240,9 @@ func (w *writer) images(i int) {
 			w.inItem = append(w.inItem, image)
 			continue
 		}
-		w.start(paragraph)
-		if m.Flags&content.InQuote != 0 {
-			w.b.WriteString("> ")
-		}
+		w.startQuoted(quotation(m.Flags, m.Node))
 		w.b.WriteString(image)
+		w.last = paragraph
 	}
 }
 
@@ -252,11 +253,13 @@ func (w *writer) itemText(i int) {
 	blk := &w.p.Blocks[i]
 	w.itemNewLine = blk.Heading > 0
 	w.itemPara = w.paragraphLike(i)
+	w.quote = nil
 	if !w.itemNewLine {
 		// A quotation that holds the list (documentation indents lists so) is not written:
 		// its > would quote each item's text alone.
 		if blk.Flags&content.InQuote != 0 && w.quotedInItem(i) {
 			w.b.WriteString("> ")
+			w.quote = quotation(blk.Flags, w.p.Elements[blk.Owner].Node)
 		}
 		w.writeItemImages()
 		w.b.WriteString(escapeLineStart(w.inline(i, false)))
@@ -346,6 +349,22 @@ func (w *writer) start(k lineKind) {
 		w.b.WriteString("\n\n")
 	}
 	w.last = k
+	w.quote = nil
+}
+
+// startQuoted begins a paragraph, a heading or a picture that quotation q holds (nil: none)
+// after "> ": in the same quotation as the paragraph written before it when that one is in
+// q too (a quoted post of several paragraphs reads as one quotation), else as start does.
+func (w *writer) startQuoted(q *dom.Node) {
+	if q != nil && q == w.quote && w.last == paragraph {
+		w.b.WriteString("\n>\n")
+	} else {
+		w.start(paragraph)
+	}
+	if q != nil {
+		w.b.WriteString("> ")
+	}
+	w.quote = q
 }
 
 // dataRow returns the tr and table of the block's cell when its table holds data (see
@@ -444,14 +463,18 @@ func column(td *dom.Node) int {
 	return col
 }
 
-// quoted is text, the block's as written at a line's start, after "> " when the block is
-// inside a quotation.
-func quoted(blk *content.Block, text string) string {
-	text = escapeLineStart(text)
-	if blk.Flags&content.InQuote != 0 {
-		return "> " + text
+// quotation returns the quotation (blockquote or q) that holds n, when flags say there is
+// one (content.InQuote), else nil.
+func quotation(flags content.Flags, n *dom.Node) *dom.Node {
+	if flags&content.InQuote == 0 {
+		return nil
 	}
-	return text
+	for ; n != nil; n = n.Parent {
+		if n.Type == dom.ElementNode && (n.Tag == "blockquote" || n.Tag == "q") {
+			return n
+		}
+	}
+	return nil
 }
 
 // inline is block i's text with its inline markup (content.Page.InlineSpans): code between

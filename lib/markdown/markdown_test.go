@@ -15,7 +15,7 @@ func TestRender(t *testing.T) {
 	html := `<html><body><article><h1>Title here</h1><p>First para with <a href="x">a link</a> and <b>bold</b>.</p>
 <h2>Sub</h2><ul><li>one item</li><li>two <em>item</em><ul><li>nested</li></ul></li><li><p>three,</p><p>in two paragraphs</p></li></ul>
 <ol start="3"><li>first</li><li>second</li></ol>
-<blockquote><h4>Quoted title</h4><p>quoted text</p></blockquote>
+<blockquote><h4>Quoted title</h4><p>quoted text</p></blockquote><blockquote><p>another quotation</p></blockquote>
 <pre><code><span class="k">func</span> <span class="n">main</span>() {
     fmt.Println(&quot;a | b&quot;)<!-- a > b --><br>}</code></pre>
 <table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2 | 3</td></tr><tr><td>4</td><td>5</td></tr></table>
@@ -26,7 +26,7 @@ func TestRender(t *testing.T) {
 		"## Sub\n\n" +
 		"- one item\n- two *item*\n  - nested\n- three,\n\n  in two paragraphs\n\n" +
 		"3. first\n4. second\n\n" +
-		"> #### Quoted title\n\n> quoted text\n\n" +
+		"> #### Quoted title\n>\n> quoted text\n\n> another quotation\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
 		"| A | B |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| 4 | 5 |\n\n" +
 		"Inline `code` here.\n\nAfter break."
@@ -212,7 +212,7 @@ func TestListPlaces(t *testing.T) {
 	}
 	want := "- deep one\n- deep two\n\n" +
 		"10. ten\n\n    2. second nested\n\n" +
-		"1. > Hello,\n\n   > I wanted\n\n" +
+		"1. > Hello,\n   >\n   > I wanted\n\n" +
 		"- quoted list\n\n" +
 		"1. ### First\n   One text.\n2. ### Second\n   Two text.\n\n   More.\n\n" +
 		"| A | B |\n| --- | --- |\n| Cell heading | 2 |\n\n" +
