@@ -3,10 +3,9 @@
 // headings as #, list items as - or 1. (a nested item indented to its parent's text; an
 // item's further blocks, its heading and its code inside the item, on its next lines, its
 // paragraphs and quotations after a blank line), quotations as > (the paragraphs of one
-// quotation in one), preformatted text in a
-// fenced block with its lines as the page has them and its language where the page names it
-// (codeLanguage), the rows of a table that holds data as | cells |, and every other block
-// as a paragraph;
+// quotation in one), preformatted text in a fenced block with its lines as the page has
+// them and its language where the page names it (codeLanguage), the rows of a table that
+// holds data as | cells |, and every other block as a paragraph;
 // inline code (a name, a command or a key in running text) goes between backticks, bold
 // between ** and italics between * (content.Page.InlineSpans; not in headings, which are
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
