@@ -38,6 +38,8 @@ const (
 	cPosWords
 	cHidden
 	cTitleDist
+	cPathMean
+	cPathItems
 	NumContextFeatures
 )
 
@@ -46,7 +48,7 @@ var ContextFeatureNames = []string{"p", "logit", "owner-mean", "up1-mean", "up2-
 	"up5-mean", "in-best", "in-best-adaptive", "best-share", "best-adaptive-share", "window1",
 	"window3", "window8", "page-mean", "page-max", "page-kept-share", "rel-max", "rank",
 	"group-mean", "group-items", "words", "link-density", "heading", "repeat-count", "pos-words",
-	"hidden", "title-dist"}
+	"hidden", "title-dist", "path-mean", "path-items"}
 
 // ContextFeatures computes the second stage's feature vectors from the first stage's
 // features x and scores s of the page's blocks.
@@ -126,6 +128,29 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 	// The items of repeated groups: the mean score of the group of each element's nearest
 	// repeated ancestor.
 	groupMean, groupItems := p.groupScores(sw, ww)
+	// The other blocks whose owners have the same shape and the same three ancestors'
+	// shapes: the page's one kind of block wherever it stands (a card in each row, a post at
+	// each depth, a paragraph between ads).
+	type pathAgg struct {
+		sw, ww float32
+		n      int32
+	}
+	paths := make(map[uint64]pathAgg, n)
+	pathOf := make([]uint64, n)
+	for i := range p.Blocks {
+		b := &p.Blocks[i]
+		h := es[b.Owner].Sig
+		for e, k := es[b.Owner].Parent, 0; e >= 0 && k < 2; e, k = es[e].Parent, k+1 {
+			h = h*0x100000001B3 ^ es[e].Sig
+		}
+		pathOf[i] = h
+		a := paths[h]
+		w := float32(max(b.Words, 1))
+		a.sw += w * s[i]
+		a.ww += w
+		a.n++
+		paths[h] = a
+	}
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		f := dst[i*NumContextFeatures : (i+1)*NumContextFeatures]
@@ -161,6 +186,12 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 		f[cPosWords] = x1[fPosWords]
 		f[cHidden] = x1[fFlags+14] // in-hidden
 		f[cTitleDist] = x1[fTitleDist]
+		f[cPathMean], f[cPathItems] = -1, 0
+		if a := paths[pathOf[i]]; a.n > 1 {
+			w := float32(max(b.Words, 1))
+			f[cPathMean] = (a.sw - w*s[i]) / max(a.ww-w, 1)
+			f[cPathItems] = log1p(float32(a.n - 1))
+		}
 	}
 	return dst
 }

@@ -100,7 +100,7 @@ func (m *Model) ContextScores(p *Page, x, s []float32) []float32 {
 
 // modelMagic starts a model file; its last digit is the format version, which changes
 // whenever the features change (a model is only valid with the features it was trained on).
-const modelMagic = "CHAFFCM3"
+const modelMagic = "CHAFFCM4"
 
 // MarshalBinary encodes the model: the magic, the number of features, the tokens (a token
 // table: uint32 count, then sorted hash and float32 weight pairs), the trees of both stages
