@@ -19,7 +19,8 @@
 //
 // Two stages of gradient-boosted trees (lib/gbdt) score the blocks: the first from the block's
 // features, the second (ContextFeatures) from the first stage's scores around it: its
-// containers, its neighbours, the page's best region, the other items of its list. A menu link
+// containers, its neighbours, the page's best region, the other items of its list, the page's
+// other blocks of its path (the same shapes from the owner two elements up). A menu link
 // and a product card look alike alone; among their neighbours they do not. Blocks scoring
 // above Threshold are the content (Select, Render; Favor moves the threshold for an
 // extraction that would rather lose a doubtful block, or keep one), less the copies of a
