@@ -63,9 +63,28 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 	sw := make([]float32, len(es)) // sum of words*p
 	ww := make([]float32, len(es)) // sum of words
 	var pageW, pageSW, pageMax, pageKept float32
+	// The blocks of each path: those whose owners have the same shape and the same two
+	// ancestors' shapes, the page's one kind of block wherever it stands (a card in each row,
+	// a post at each depth, a paragraph between ads).
+	type pathAgg struct {
+		sw, ww float32
+		n      int32
+	}
+	paths := make(map[uint64]pathAgg, n)
+	pathOf := make([]uint64, n)
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		w := float32(max(b.Words, 1))
+		h := es[b.Owner].Sig
+		for e, k := es[b.Owner].Parent, 0; e >= 0 && k < 2; e, k = es[e].Parent, k+1 {
+			h = h*0x100000001B3 ^ es[e].Sig
+		}
+		pathOf[i] = h
+		a := paths[h]
+		a.sw += w * s[i]
+		a.ww += w
+		a.n++
+		paths[h] = a
 		sw[b.Owner] += w * s[i]
 		ww[b.Owner] += w
 		pageW += w
@@ -128,29 +147,6 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 	// The items of repeated groups: the mean score of the group of each element's nearest
 	// repeated ancestor.
 	groupMean, groupItems := p.groupScores(sw, ww)
-	// The other blocks whose owners have the same shape and the same three ancestors'
-	// shapes: the page's one kind of block wherever it stands (a card in each row, a post at
-	// each depth, a paragraph between ads).
-	type pathAgg struct {
-		sw, ww float32
-		n      int32
-	}
-	paths := make(map[uint64]pathAgg, n)
-	pathOf := make([]uint64, n)
-	for i := range p.Blocks {
-		b := &p.Blocks[i]
-		h := es[b.Owner].Sig
-		for e, k := es[b.Owner].Parent, 0; e >= 0 && k < 2; e, k = es[e].Parent, k+1 {
-			h = h*0x100000001B3 ^ es[e].Sig
-		}
-		pathOf[i] = h
-		a := paths[h]
-		w := float32(max(b.Words, 1))
-		a.sw += w * s[i]
-		a.ww += w
-		a.n++
-		paths[h] = a
-	}
 	for i := range p.Blocks {
 		b := &p.Blocks[i]
 		f := dst[i*NumContextFeatures : (i+1)*NumContextFeatures]

@@ -95,10 +95,10 @@ func escapeText(b *strings.Builder, text string, from, to int, markBefore bool, 
 // escapeText would escape (\ ` * _ ~), 0 otherwise: one that must be written as an autolink
 // to read as written with every reader.
 func bareAddress(text string, i, to int, markBefore bool) int {
-	if !strings.HasPrefix(text[i:to], "http://") && !strings.HasPrefix(text[i:to], "https://") && !strings.HasPrefix(text[i:to], "www.") {
-		return 0
-	}
 	if i > 0 && text[i-1] != '(' && !unicode.IsSpace(rune(text[i-1])) && !markBefore {
+		return 0 // inside a word: most of the h and w the caller asks about
+	}
+	if rest := text[i:to]; !strings.HasPrefix(rest, "http://") && !strings.HasPrefix(rest, "https://") && !strings.HasPrefix(rest, "www.") {
 		return 0
 	}
 	j := i

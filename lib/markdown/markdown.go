@@ -637,8 +637,9 @@ func codeLanguage(pre *dom.Node) string {
 			break
 		}
 	}
-	for c, k := pre, 0; c.Parent != nil && k < 2 && wraps(c.Parent, c); c, k = c.Parent, k+1 {
-		nodes = append(nodes, c.Parent)
+	own := textLen(pre, -1)
+	for a, k := pre.Parent, 0; a != nil && k < 2 && wraps(a, own); a, k = a.Parent, k+1 {
+		nodes = append(nodes, a)
 	}
 	for _, n := range nodes {
 		for _, name := range []string{"data-lang", "data-language"} {
@@ -666,10 +667,9 @@ func codeLanguage(pre *dom.Node) string {
 	return ""
 }
 
-// wraps reports whether element a holds little but its child c: at most 32 bytes of text
-// besides c's (a code block's toolbar: its language's name, "Copy").
-func wraps(a, c *dom.Node) bool {
-	own := textLen(c, -1)
+// wraps reports whether element a holds little but the code of own bytes of text below it:
+// at most 32 bytes of text besides (a code block's toolbar: its language's name, "Copy").
+func wraps(a *dom.Node, own int) bool {
 	return a.Type == dom.ElementNode && textLen(a, own+32) <= own+32
 }
 

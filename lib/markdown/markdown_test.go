@@ -30,9 +30,7 @@ func TestRender(t *testing.T) {
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
 		"| A | B |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| 4 | 5 |\n\n" +
 		"Inline `code` here.\n\nAfter break."
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 	// The blocks not kept are left out, and the words are the plain text's.
 	kept[0], kept[1] = false, false
 	got := Render(p, kept)
@@ -71,9 +69,7 @@ func TestInlineCode(t *testing.T) {
 		"### Bold heading\n\n" +
 		"A **bold** word, *ital*, ***both***, un*believ*able, \"quoted\"x, **a\\*b**, **a `c` b**.\n\n" +
 		"```\nnot inline\n```"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 	plain := "The Model class\nRun git reset or go test ./... now.\n" +
 		"Synopsis [ REPEATABLE ( seed ) ] here, prompt root #emerge.\n" +
 		"Quote with a `b``c and `x, padded y .\nPress Ctrl+C\nFlag\nUse\na|b\npipe\nfirst\nsecond\n" +
@@ -106,9 +102,7 @@ func TestLinks(t *testing.T) {
 		"See [the **guide**](https://site.example/docs/guide.html), **[bold link](https://other.example/x)**, " +
 		"[`f()`](https://site.example/docs/api#f), top, go, mail, [paren](<https://site.example/docs/w(1)>) and [x].\n\n" +
 		"[https://x.example/a_b\\_](https://x.example/a_b_) and <https://x.example/c_d_> or [www.x.example/e_f\\_](<http://www.x.example/e_f_>)"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 	plain, kept := segmentAll(html)
 	if got := Render(plain, kept); strings.Contains(got, "guide.html") {
 		t.Fatalf("a page segmented without its links: %s", got)
@@ -125,9 +119,7 @@ func TestLayoutTable(t *testing.T) {
 	p, kept := segmentAll(html)
 	want := "Home\n\n# Flood\n\n" + strings.TrimSpace(long) + "\n\nSecond paragraph.\n\n" +
 		"| Town | Level |\n| --- | --- |\n| Upper ford | 3 m |"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 }
 
 // TestTableColumns: a cell stays in its column when a cell before it in its row is empty or
@@ -143,12 +135,18 @@ func TestTableColumns(t *testing.T) {
 		kept[i] = b.Text != "2 EUR" // a cell the model left out
 	}
 	want := "|  | Price | Stock |\n| --- | --- | --- |\n| Apples |  | 12 |\n| Pears, all kinds |  | 4 |"
+	wantRender(t, p, kept, want)
+}
+
+// segmentAll segments html with every block kept.
+// wantRender fails the test when Render of p's kept blocks is not want.
+func wantRender(t *testing.T, p *content.Page, kept []bool, want string) {
+	t.Helper()
 	if got := Render(p, kept); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
 
-// segmentAll segments html with every block kept.
 func segmentAll(html string) (*content.Page, []bool) {
 	p := content.Segment(html, dom.Parse(html))
 	kept := make([]bool, len(p.Blocks))
@@ -179,9 +177,7 @@ func TestEscape(t *testing.T) {
 		"## Best of C \\#\n\n" +
 		"**\\*** Note, *\\* starred*, x **\\_y**\n\n" +
 		"| Key | Value |\n| --- | --- |\n| **\\* top:** | 20 \\| 28 |"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 }
 
 // TestListPlaces: a nested list whose outer items were all left out is not indented (four
@@ -217,9 +213,7 @@ func TestListPlaces(t *testing.T) {
 		"1. ### First\n   One text.\n2. ### Second\n   Two text.\n\n   More.\n\n" +
 		"| A | B |\n| --- | --- |\n| Cell heading | 2 |\n\n" +
 		"1. Install it:\n   ```\n   go install x\n\n     y\n   ```\n   Then run.\n2. Next"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 }
 
 // TestItemBlocks: the blocks of one list item go on the item's lines, indented to its text
@@ -237,9 +231,7 @@ func TestItemBlocks(t *testing.T) {
 	want := "- Trail shoe\n  $90\n  \\- 20% today\n- Road shoe\n\n" +
 		"1. Post one.\n\n   > quoted\n\n   Reply.\n2. Post two.\n\n" +
 		"- Parent\n  - child\n\n  after child\n- Next"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 }
 
 // TestImages: with content.WithImages, the pictures between two kept blocks are written as
@@ -271,9 +263,7 @@ func TestImages(t *testing.T) {
 		"- ![P1](https://site.example/p1.jpg) Name one\n\n  $10\n- ![P2](https://site.example/p2.jpg) Name two\n\n" +
 		"1. Post.\n\n   > ![Q](https://site.example/q.jpg) Quoted.\n\n" +
 		"| Item | Picture |\n| --- | --- |\n| One |\n\nEnd"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 	if plain, kept := segmentAll(html); strings.Contains(Render(plain, kept), "![") {
 		t.Fatal("a page segmented without its images has them")
 	}
@@ -298,7 +288,5 @@ func TestCodeLanguage(t *testing.T) {
 	p, kept := segmentAll(html)
 	want := "```python\nprint(1)\n```\n\n```js\nlet a\n```\n\n```console\n$ ls\n```\n\n```shellscript\necho\n```\n\n" +
 		"```\nauto\n```\n\n```\nplain\n```\n\n```\ntick\n```\n\n1. Run:\n   ```go\n   go run .\n   ```\n\nProse of the page around the code.\n\n```\nx = 1\n```"
-	if got := Render(p, kept); got != want {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
+	wantRender(t, p, kept, want)
 }
