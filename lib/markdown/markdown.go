@@ -264,9 +264,9 @@ func (w *writer) itemText(i int) {
 		w.b.WriteString(escapeLineStart(w.inline(i, false)))
 		return
 	}
-	if len(w.inItem) > 0 {
-		w.writeItemImages()
-		w.b.WriteString("\n" + w.itemIndent())
+	if len(w.inItem) > 0 { // the item's pictures on its line, the heading on the next
+		w.b.WriteString(strings.Join(w.inItem, " ") + "\n" + w.itemIndent())
+		w.inItem = w.inItem[:0]
 	}
 	w.b.WriteString(atxHeading(blk, w.inline(i, true)))
 }

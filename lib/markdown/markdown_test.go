@@ -250,6 +250,7 @@ func TestImages(t *testing.T) {
 <p>Between</p>
 <ul><li><img src="/p1.jpg" alt="P1"><p>Name one</p><p>$10</p></li><li><a href="/p2"><img src="/p2.jpg" alt="P2"></a><p>Name two</p></li></ul>
 <ol><li><p>Post.</p><blockquote><img src="/q.jpg" alt="Q"><p>Quoted.</p></blockquote></li></ol>
+<ul><li><img src="/c.jpg" alt="C"><h3>Card</h3></li></ul>
 <table><tr><th>Item</th><th>Picture</th></tr><tr><td>One</td><td><img src="/cell.jpg" alt="cell"></td></tr></table>
 <p>End</p><img src="/after.jpg" alt="after"></body></html>`
 	p := content.Segment(html, dom.Parse(html), content.WithImages())
@@ -262,6 +263,7 @@ func TestImages(t *testing.T) {
 		"Text with an inside.\n\n![Lazy](https://site.example/lazy.jpg)\n\n![](https://site.example/s-400.jpg)\n\nBetween\n\n" +
 		"- ![P1](https://site.example/p1.jpg) Name one\n\n  $10\n- ![P2](https://site.example/p2.jpg) Name two\n\n" +
 		"1. Post.\n\n   > ![Q](https://site.example/q.jpg) Quoted.\n\n" +
+		"- ![C](https://site.example/c.jpg)\n  ### Card\n\n" +
 		"| Item | Picture |\n| --- | --- |\n| One |\n\nEnd"
 	wantRender(t, p, kept, want)
 	if plain, kept := segmentAll(html); strings.Contains(Render(plain, kept), "![") {
