@@ -48,30 +48,41 @@ func (p *Page) ImagesBefore(i int) []Image {
 	return p.images[from:to:to]
 }
 
-// ImageAddress returns the address of image m: its src read against the page's address and
-// <base href> (as ResolveLink reads a link's), or, where src is empty or a placeholder that a
-// script replaces (a data: address), the address such scripts read (data-src,
-// data-lazy-src, data-original) or the first of srcset's; "" when none gives an http(s)
-// address.
+// ImageAddress returns the address of image m: the address a lazy-loading script puts in
+// its src (an attribute data-...src, as data-src, data-lazy-src or data-wpfc-original-src,
+// or data-original: src then holds a placeholder, a spacer gif or a grey box), else its src,
+// else the first of srcset's, read against the page's address and <base href> (as
+// ResolveLink reads a link's); "" when none gives an http(s) address.
 func (p *Page) ImageAddress(m Image) string {
 	return p.resolve(m.Src)
 }
 
 // imageSource returns the address img element n shows, unresolved ("" if none).
 func imageSource(n *dom.Node) string {
-	if src := strings.TrimSpace(n.Attr("src")); src != "" && !strings.HasPrefix(src, "data:") {
-		return src
-	}
-	for _, key := range [...]string{"data-src", "data-lazy-src", "data-original"} {
-		if src := strings.TrimSpace(n.Attr(key)); src != "" && !strings.HasPrefix(src, "data:") {
-			return src
+	for _, a := range n.Attrs() {
+		if strings.HasPrefix(a.Key, "data-") && (strings.HasSuffix(a.Key, "src") || a.Key == "data-original") {
+			if src := srcAddress(a.Val); src != "" {
+				return src
+			}
 		}
+	}
+	if src := srcAddress(n.Attr("src")); src != "" {
+		return src
 	}
 	for _, key := range [...]string{"srcset", "data-srcset"} {
 		first, _, _ := strings.Cut(strings.TrimSpace(n.Attr(key)), ",")
-		if src, _, _ := strings.Cut(strings.TrimSpace(first), " "); src != "" && !strings.HasPrefix(src, "data:") {
+		if src, _, _ := strings.Cut(strings.TrimSpace(first), " "); srcAddress(src) != "" {
 			return src
 		}
 	}
 	return ""
+}
+
+// srcAddress returns v trimmed, or "" when it is empty or a data: address (an inline placeholder).
+func srcAddress(v string) string {
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, "data:") {
+		return ""
+	}
+	return v
 }

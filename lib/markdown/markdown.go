@@ -29,7 +29,7 @@ import (
 
 // Render writes the kept blocks of p (kept[i] for p.Blocks[i]) as Markdown.
 func Render(p *content.Page, kept []bool) string {
-	w := writer{p: p, kept: kept, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}}
+	w := writer{p: p, kept: kept, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}, shown: map[string]bool{}}
 	for i, k := range kept {
 		if k {
 			if i > 0 && kept[i-1] {
@@ -68,7 +68,8 @@ type writer struct {
 	rows        int // rows of the table written so far
 	cells       int // cells of the row written so far
 	fenced      map[*dom.Node]bool
-	quote       *dom.Node // the quotation of the paragraph written last, if any (startQuoted)
+	quote       *dom.Node       // the quotation of the paragraph written last, if any (startQuoted)
+	shown       map[string]bool // the addresses of the images written
 }
 
 // openItem is a list item written: how many lists enclose its list on the page, and the
@@ -221,12 +222,14 @@ func (w *writer) place(i int) (tr, table, li *dom.Node) {
 // of its own (a figure, a photo of the text), or, when it is in the list item that block i
 // is written in (a card's picture), at the start of block i on the item's line. An image in
 // a cell of a data table, whose row Markdown cannot break, or without an address is left
-// out.
+// out, and so is one whose address was written before: a picture shown again and again is
+// an icon, a divider or a placeholder (a share button's logo under each paragraph, a
+// toggle's arrow in each row), and a photo shown twice (a carousel's copy) is one photo.
 func (w *writer) images(i int) {
 	_, _, li := w.place(i)
 	for _, m := range w.p.ImagesBefore(i) {
 		addr := linkAddress(w.p.ImageAddress(m))
-		if addr == "" {
+		if addr == "" || w.shown[addr] {
 			continue
 		}
 		if m.Flags&content.InTableCell != 0 {
@@ -234,6 +237,7 @@ func (w *writer) images(i int) {
 				continue // a data table's row cannot be parted
 			}
 		}
+		w.shown[addr] = true
 		image := "![" + imageAlt(m.Node.Attr("alt")) + "](" + addr + ")"
 		if li != nil && ancestor(m.Node, "li") == li {
 			w.inItem = append(w.inItem, image)
