@@ -22,8 +22,9 @@ type Image struct {
 // WithImages has Segment note the page's images (Images), for a writer that writes them.
 func WithImages() SegmentOption { return func(s *segmenter) { s.images = true } }
 
-// minImageSide is the least width or height, in the img element's own attributes, of an
-// image worth noting: smaller ones are icons, spacers and tracking pixels.
+// minImageSide is the least width or height, in pixels in the img element's own attributes
+// or inline style, of an image worth noting: smaller ones are icons, spacers and tracking
+// pixels.
 const minImageSide = 48
 
 // image notes img element n, met outside any open block with the context flags fl, unless
@@ -33,12 +34,36 @@ func (s *segmenter) image(n *dom.Node, fl Flags) {
 	if fl&(InHidden|InAriaHidden) != 0 || src == "" {
 		return
 	}
+	style := strings.ToLower(n.Attr("style"))
 	for _, side := range [...]string{"width", "height"} {
-		if v, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(n.Attr(side)), "px")); err == nil && v < minImageSide {
+		if v, ok := pixels(n.Attr(side)); ok && v < minImageSide {
+			return
+		}
+		if v, ok := pixels(styleValue(style, side)); ok && v > 0 && v < minImageSide { // 0: a box that min-width sizes
 			return
 		}
 	}
 	s.p.images = append(s.p.images, Image{Before: int32(len(s.p.Blocks)), Node: n, Flags: fl, Src: src})
+}
+
+// pixels reads a length in pixels ("16", "16px"); false for any other value.
+func pixels(v string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), "px"))
+	return n, err == nil
+}
+
+// styleValue returns the value an inline style (lowercased) gives property name, "" when it
+// gives none.
+func styleValue(style, name string) string {
+	if style == "" {
+		return ""
+	}
+	for decl := range strings.SplitSeq(style, ";") {
+		if k, v, ok := strings.Cut(decl, ":"); ok && strings.TrimSpace(k) == name {
+			return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "!important"))
+		}
+	}
+	return ""
 }
 
 // ImagesBefore returns the images noted (WithImages) between block i-1 and block i, in the

@@ -247,7 +247,7 @@ func TestImages(t *testing.T) {
 <p><img src="data:image/gif;base64,R0lG" data-src="/lazy.jpg" alt="Lazy"></p>
 <p><img src="/spacer.gif" data-wpfc-original-src="/lazy2.jpg" alt="Lazy too"></p>
 <div><img srcset="/s-400.jpg 400w, /s-800.jpg 800w" alt=""></div><div><img src="/lazy.jpg" alt="Lazy again"></div>
-<img src="/pixel.gif" width="1" height="1"><img src="/hidden.jpg" hidden><img src="/aria.jpg" aria-hidden="true">
+<img src="/pixel.gif" width="1" height="1"><img src="/icon.svg" style="width: 16px; height:16px"><img src="/hidden.jpg" hidden><img src="/aria.jpg" aria-hidden="true">
 <p>Between</p>
 <ul><li><img src="/p1.jpg" alt="P1"><p>Name one</p><p>$10</p></li><li><a href="/p2"><img src="/p2.jpg" alt="P2"></a><p>Name two</p></li></ul>
 <ol><li><p>Post.</p><blockquote><img src="/q.jpg" alt="Q"><p>Quoted.</p></blockquote></li></ol>
