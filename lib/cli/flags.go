@@ -123,7 +123,7 @@ func RecordFlags() []ucli.Flag {
 		&ucli.BoolFlag{Name: FlagDropHTML, Usage: "leave the html member out of the output"},
 		&ucli.BoolFlag{Name: FlagMarkdown, Usage: "write text as Markdown: headings as #, list items as - or 1., quotations as >, preformatted text fenced with its lines (and its language where the page names it), table rows as | cells |, inline code between backticks, bold as **, italics as *, the page's own characters backslash-escaped where Markdown would read them as markup (the content model's text; not with --content off or --faithful)"},
 		&ucli.BoolFlag{Name: FlagLinks, Usage: "with --markdown: write links as [text](address), the address resolved against the page's (its URL, else its canonical link) and its <base href>; links to the page's own fragments or to scripts, and those whose address is unknown, stay text"},
-		&ucli.BoolFlag{Name: FlagImages, Usage: "with --markdown: write the pictures the page shows between two kept blocks (a figure, a photo between paragraphs) as ![alt](address), the address resolved as --links resolves one (src, else a lazy loader's data-src or srcset); pictures inside a line of text (emoji, icons) and those under 48 pixels are left out"},
+		&ucli.BoolFlag{Name: FlagImages, Usage: "with --markdown: write the pictures the page shows between two kept blocks (a figure, a photo between paragraphs) as ![alt](address), the address resolved as --links resolves one (a lazy loader's data-src before src, else srcset); pictures inside a line of text (emoji, icons), those under 48 pixels and an address already written (an icon repeated down the page) are left out"},
 		WorkersFlag(),
 	}
 }
