@@ -780,6 +780,28 @@ func TestDropCopiesOfAShortTitle(t *testing.T) {
 	}
 }
 
+// Of a text said before the title's heading and after it (a thread's first post pinned above
+// its title, a table of contents' entries before the headings they name), the one after the
+// title is kept, so that the page's text follows its title.
+func TestDropCopiesBeforeTheTitle(t *testing.T) {
+	post := "I am looking to get into mountain biking and would like a good bike to start with."
+	html := `<html><head><title>Suggestions for a beginner bike | Forum</title></head><body>
+<div class="pinned"><div class="preview"><p>` + post + `</p></div></div>
+<ul class="toc"><li><a href="#a">What the first bike should be like</a></li></ul>
+<article><h1>Suggestions for a beginner bike</h1><div class="message"><p>` + post + `</p></div>
+<h2 id="a">What the first bike should be like</h2><p>Buy a decent hardtail first.</p></article>
+</body></html>`
+	p := Segment(html, dom.Parse(html))
+	s := make([]float32, len(p.Blocks))
+	for i := range s {
+		s[i] = 0.9
+	}
+	want := strings.Join([]string{"Suggestions for a beginner bike", post, "What the first bike should be like", "Buy a decent hardtail first."}, "\n")
+	if got := p.Select(s, Balanced).Text; got != want {
+		t.Errorf("Select kept:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // A copy of a kept text in a place of another shape (a reply's quote of the post above it,
 // the post again for small screens) is dropped; the same text in places of one shape (the
 // terms under each offer of a list) and short lines are kept each time, and so is the

@@ -37,7 +37,8 @@ func (p *Page) dropCopies(kept []bool) {
 // copies says, for each block, which kept block says the same text in a place of another
 // shape and is the one kept of that text (dropCopies' rule), or -1; nil when no block does.
 // The one kept of a text is the title's heading when it says it, else, for a text of at
-// least copyMinWords words, its first kept block, and for a shorter one the one heading that
+// least copyMinWords words, its first kept block after the title's heading, else its first
+// kept block, and for a shorter one the one heading that
 // says it, when it is kept (a shorter text that no heading or several headings say is never
 // a copy). That block stays kept whatever
 // else is dropped, so the answer is the same before dropCopies and after it: a view reads
@@ -67,7 +68,12 @@ func (p *Page) copies(kept []bool) []int32 {
 			headings[b.Text]++
 		}
 	}
-	for i := range p.Blocks {
+	// The text after the title's heading is read first: a copy before it is a preview (a
+	// thread's first post pinned above its title, a teaser in the page's head), and the
+	// page's own text follows its title.
+	after := max(tEnd, 0)
+	for k := range p.Blocks {
+		i := (after + k) % len(p.Blocks)
 		b := &p.Blocks[i]
 		if !kept[i] || (b.Words < copyMinWords && (b.Heading == 0 || headings[b.Text] > 1)) {
 			continue
