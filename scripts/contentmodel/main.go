@@ -77,6 +77,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	sweep := fs.String("thresholds", "", "cv, holdout: also report the pages at these thresholds (comma-separated), from the same scores")
 	oracle := fs.Bool("oracle", false, "cv, holdout: also report the blocks labelled content kept (what the blocks allow at best)")
 	kindWeight := fs.Float64("kind-weight", float64(content.DefaultTrainOptions.KindWeight), "the weight in learning of a page of a known kind other than an article, against an article's")
+	lambda := fs.Float64("lambda", content.DefaultTrainOptions.Trees.Lambda, "the trees' L2 regularisation of leaf values (a page's blocks weigh 1 in all)")
+	learningRate := fs.Float64("learning-rate", content.DefaultTrainOptions.Trees.LearningRate, "the trees' shrinkage of each tree's values")
+	bins := fs.Int("bins", content.DefaultTrainOptions.Trees.Bins, "the most bins per feature the trees split at (at most 256)")
 	seed := fs.Uint64("seed", content.DefaultTrainOptions.Trees.Seed, "seed of the trees' row sampler (and of -sites)")
 	siteShare := fs.Float64("sites", 1, "cv: learn each fold from this share of its sites, drawn by -seed (one bag of a bagged model)")
 	kindsOnly := fs.Bool("kinds", false, "cv: learn and report the page-kind models alone (fast: no block trees)")
@@ -107,6 +110,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt := content.DefaultTrainOptions
 	opt.Trees.Trees, opt.ContextTrees, opt.Folds = *trees, *ctx, *inner
 	opt.Trees.Seed = *seed
+	opt.Trees.Lambda, opt.Trees.LearningRate, opt.Trees.Bins = *lambda, *learningRate, *bins
 	opt.KindWeight = float32(*kindWeight)
 	opt.TextMinGroups = *textMinGroups
 	if *siteShare <= 0 || *siteShare > 1 {
