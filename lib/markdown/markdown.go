@@ -2,8 +2,8 @@
 // readers that take structure with the text (retrieval pipelines, language models, people):
 // headings as #, list items as - or 1. (a nested item indented to its parent's text; an
 // item's further blocks, its heading and its code inside the item, on its next lines, its
-// paragraphs and quotations after a blank line), quotations as > (the paragraphs of one
-// quotation in one), preformatted text in a fenced block with its lines as the page has
+// paragraphs and quotations after a blank line), quotations as > (the paragraphs, headings
+// and lists of one quotation in one; a list it holds quoted line by line), preformatted text in a fenced block with its lines as the page has
 // them and its language where the page names it (codeLanguage), the rows of a table that
 // holds data as | cells |, and every other block as a paragraph;
 // inline code (a name, a command or a key in running text) goes between backticks, bold
@@ -41,6 +41,7 @@ func Render(p *content.Page, kept []bool) string {
 	if w.last == tableRow {
 		w.b.WriteString(" |")
 	}
+	w.endQuotedList()
 	return w.b.String()
 }
 
@@ -70,6 +71,12 @@ type writer struct {
 	fenced      map[*dom.Node]bool
 	quote       *dom.Node       // the quotation of the paragraph written last, if any (startQuoted)
 	shown       map[string]bool // the addresses of the images written
+	// listQuote is the quotation that holds the list being written (a quoted post's list),
+	// whose lines from listFrom on get its "> " when the list ends (endQuotedList);
+	// joinQuote says the paragraph before the list was in the same quotation.
+	listQuote *dom.Node
+	listFrom  int
+	joinQuote bool
 }
 
 // openItem is a list item written: how many lists enclose its list on the page, and the
@@ -160,9 +167,15 @@ func (w *writer) block(i int) {
 		}
 		depth, ordered, n, top := listPlace(li)
 		if w.last != listItem || top != w.list {
+			q, last, listQuote := w.quote, w.last, w.listQuote
 			w.start(listItem) // another list: set apart, as Markdown needs
 			w.list = top
 			w.items = w.items[:0]
+			if lq := ancestor(top, "blockquote"); lq != nil {
+				// The quotation's paragraph or list before it and this list are one quotation.
+				w.listQuote, w.listFrom = lq, w.b.Len()
+				w.joinQuote = lq == q && last == paragraph || lq == listQuote
+			}
 		} else if ordered && n != 1 && li.Parent != w.li.Parent {
 			// A list that begins at another number than 1 cannot follow a line of text in
 			// Markdown, which would read it as that text's next line.
@@ -344,6 +357,7 @@ func imageAlt(alt string) string {
 // the table row written last; a list item or table row that goes on a list or table is
 // written on the next line by its caller instead.
 func (w *writer) start(k lineKind) {
+	w.endQuotedList()
 	if w.last == tableRow {
 		w.b.WriteString(" |")
 		w.row, w.table, w.td = nil, nil, nil
@@ -359,8 +373,9 @@ func (w *writer) start(k lineKind) {
 // after "> ": in the same quotation as the paragraph written before it when that one is in
 // q too (a quoted post of several paragraphs reads as one quotation), else as start does.
 func (w *writer) startQuoted(q *dom.Node) {
-	if q != nil && q == w.quote && w.last == paragraph {
+	if ended := w.endQuotedList(); q != nil && (q == w.quote && w.last == paragraph || q == ended) {
 		w.b.WriteString("\n>\n")
+		w.last = paragraph
 	} else {
 		w.start(paragraph)
 	}
@@ -368,6 +383,37 @@ func (w *writer) startQuoted(q *dom.Node) {
 		w.b.WriteString("> ")
 	}
 	w.quote = q
+}
+
+// endQuotedList ends the list being written when a quotation holds it (a quoted post's
+// list, documentation's indented one): every line of the list gets the quotation's "> "
+// (">" on a blank line), and a paragraph of the same quotation before it is joined to it as
+// one quotation. It returns that quotation, nil when no such list was being written.
+func (w *writer) endQuotedList() *dom.Node {
+	q := w.listQuote
+	if q == nil {
+		return nil
+	}
+	w.listQuote = nil
+	s := w.b.String()
+	head, list := s[:w.listFrom], s[w.listFrom:]
+	if w.joinQuote && strings.HasSuffix(head, "\n\n") {
+		head = head[:len(head)-2] + "\n>\n"
+	}
+	w.b.Reset()
+	w.b.Grow(len(s) + len(list)/8 + 8)
+	w.b.WriteString(head)
+	for k, line := range strings.Split(list, "\n") {
+		if k > 0 {
+			w.b.WriteByte('\n')
+		}
+		if line == "" {
+			w.b.WriteByte('>')
+		} else {
+			w.b.WriteString("> " + line)
+		}
+	}
+	return q
 }
 
 // dataRow returns the tr and table of the block's cell when its table holds data (see

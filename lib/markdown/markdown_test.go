@@ -184,8 +184,8 @@ func TestEscape(t *testing.T) {
 // spaces after a blank line would be code), a nested item is indented to its parent's text
 // whatever the width of its marker, a nested list that begins at another number than 1 is
 // set apart (else it goes on its parent's line), a list item's quoted paragraphs are quoted
-// in the item, and a list that a quotation holds is written without the > that would quote
-// each item's text alone. A heading in a list item
+// in the item, and a list that a quotation holds is quoted line by line, in one quotation
+// with the quotation's paragraphs before and after it. A heading in a list item
 // (a listicle's) is written in the item, the item's next block on its next line, and so is
 // code in an item (a tutorial's step); a heading in a data table's cell is the cell's text.
 func TestListPlaces(t *testing.T) {
@@ -194,6 +194,7 @@ func TestListPlaces(t *testing.T) {
 <ol start="10"><li>ten<ol><li class="x">skip</li><li>second nested</li></ol></li></ol>
 <ol><li><blockquote><p>Hello,</p><p>I wanted</p></blockquote></li></ol>
 <blockquote><ul><li>quoted list</li></ul></blockquote>
+<blockquote><p>Quoted changes:</p><ol><li>faster<ul><li>much</li></ul></li><li>smaller</li></ol><p>Quoted end.</p></blockquote>
 <ol><li><h3>First</h3><p>One text.</p></li><li><h3>Second</h3><p>Two text.</p><p>More.</p></li></ol>
 <table><tr><th>A</th><th>B</th></tr><tr><td><h4>Cell heading</h4></td><td>2</td></tr></table>
 <ol><li><p>Install it:</p><pre><code>go install x
@@ -209,7 +210,8 @@ func TestListPlaces(t *testing.T) {
 	want := "- deep one\n- deep two\n\n" +
 		"10. ten\n\n    2. second nested\n\n" +
 		"1. > Hello,\n   >\n   > I wanted\n\n" +
-		"- quoted list\n\n" +
+		"> - quoted list\n\n" +
+		"> Quoted changes:\n>\n> 1. faster\n>    - much\n>\n> 2. smaller\n>\n> Quoted end.\n\n" +
 		"1. ### First\n   One text.\n2. ### Second\n   Two text.\n\n   More.\n\n" +
 		"| A | B |\n| --- | --- |\n| Cell heading | 2 |\n\n" +
 		"1. Install it:\n   ```\n   go install x\n\n     y\n   ```\n   Then run.\n2. Next"
