@@ -18,6 +18,7 @@
 package markdown
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -51,7 +52,7 @@ func Render(p *content.Page, kept []bool) string {
 type writer struct {
 	p      *content.Page
 	kept   []bool
-	b      strings.Builder
+	b      bytes.Buffer
 	last   lineKind
 	row    *dom.Node         // the tr of the row being written
 	table  *dom.Node         // its table
@@ -395,14 +396,12 @@ func (w *writer) endQuotedList() *dom.Node {
 		return nil
 	}
 	w.listQuote = nil
-	s := w.b.String()
-	head, list := s[:w.listFrom], s[w.listFrom:]
-	if w.joinQuote && strings.HasSuffix(head, "\n\n") {
-		head = head[:len(head)-2] + "\n>\n"
+	list := string(w.b.Bytes()[w.listFrom:])
+	w.b.Truncate(w.listFrom)
+	if head := w.b.Bytes(); w.joinQuote && len(head) >= 2 && string(head[len(head)-2:]) == "\n\n" {
+		w.b.Truncate(len(head) - 1)
+		w.b.WriteString(">\n")
 	}
-	w.b.Reset()
-	w.b.Grow(len(s) + len(list)/8 + 8)
-	w.b.WriteString(head)
 	for k, line := range strings.Split(list, "\n") {
 		if k > 0 {
 			w.b.WriteByte('\n')
