@@ -34,12 +34,12 @@ func (s *segmenter) image(n *dom.Node, fl Flags) {
 	if fl&(InHidden|InAriaHidden) != 0 || src == "" {
 		return
 	}
-	style := strings.ToLower(n.Attr("style"))
+	style := n.Attr("style")
 	for _, side := range [...]string{"width", "height"} {
 		if v, ok := pixels(n.Attr(side)); ok && v < minImageSide {
 			return
 		}
-		if v, ok := pixels(styleValue(style, side)); ok && v > 0 && v < minImageSide { // 0: a box that min-width sizes
+		if v, ok := pixels(dom.StyleValue(style, side)); ok && v > 0 && v < minImageSide { // 0: a box that min-width sizes
 			return
 		}
 	}
@@ -50,20 +50,6 @@ func (s *segmenter) image(n *dom.Node, fl Flags) {
 func pixels(v string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), "px"))
 	return n, err == nil
-}
-
-// styleValue returns the value an inline style (lowercased) gives property name, "" when it
-// gives none.
-func styleValue(style, name string) string {
-	if style == "" {
-		return ""
-	}
-	for decl := range strings.SplitSeq(style, ";") {
-		if k, v, ok := strings.Cut(decl, ":"); ok && strings.TrimSpace(k) == name {
-			return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "!important"))
-		}
-	}
-	return ""
 }
 
 // ImagesBefore returns the images noted (WithImages) between block i-1 and block i, in the

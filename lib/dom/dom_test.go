@@ -429,3 +429,24 @@ func TestScannerBalanced(t *testing.T) {
 		t.Errorf("unbalanced: %v", open)
 	}
 }
+
+// TestInlineStyle: HiddenStyle finds a declaration that hides (case and !important aside),
+// StyleValue reads one property's value; neither takes a property for another whose name
+// ends like it (min-width is not width).
+func TestInlineStyle(t *testing.T) {
+	for _, c := range []struct{ style, hidden, width string }{
+		{"", "", ""},
+		{"color: red; DISPLAY : None !important", "display:none", ""},
+		{"visibility:hidden;width:40px", "visibility:hidden", "40px"},
+		{"min-width:100%;width:0;height:0", "", "0"},
+		{"display:block; Width: 16PX", "", "16px"},
+		{"width", "", ""},
+	} {
+		if got := HiddenStyle(c.style); got != c.hidden {
+			t.Errorf("HiddenStyle(%q) = %q, want %q", c.style, got, c.hidden)
+		}
+		if got := StyleValue(c.style, "width"); got != c.width {
+			t.Errorf("StyleValue(%q, width) = %q, want %q", c.style, got, c.width)
+		}
+	}
+}

@@ -243,24 +243,48 @@ func MergeSpans(spans [][2]int) [][2]int {
 
 // HiddenStyle returns the declaration of an inline style that hides its element,
 // "display:none" or "visibility:hidden" (case and !important ignored), or "": the one
-// reading of the style attribute for the renderer, the content model and the views.
+// reading of the style attribute for the renderer, the content model and the views (with
+// StyleValue, which reads one property).
 func HiddenStyle(style string) string {
+	found := ""
+	eachDeclaration(style, func(name, val string) bool {
+		switch {
+		case name == "display" && val == "none":
+			found = "display:none"
+		case name == "visibility" && val == "hidden":
+			found = "visibility:hidden"
+		}
+		return found == ""
+	})
+	return found
+}
+
+// StyleValue returns the value an inline style gives property name (lowercase), lowercased,
+// !important left out; "" when it gives none.
+func StyleValue(style, name string) string {
+	found := ""
+	eachDeclaration(style, func(n, val string) bool {
+		if n == name {
+			found = val
+		}
+		return n != name
+	})
+	return found
+}
+
+// eachDeclaration calls f with each declaration's property and value of an inline style,
+// lowercased and trimmed, !important left out, until f returns false.
+func eachDeclaration(style string, f func(name, val string) bool) {
 	if style == "" {
-		return ""
+		return
 	}
 	for decl := range strings.SplitSeq(strings.ToLower(style), ";") {
 		name, val, ok := strings.Cut(decl, ":")
 		if !ok {
 			continue
 		}
-		name = strings.TrimSpace(name)
-		val = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))
-		switch {
-		case name == "display" && val == "none":
-			return "display:none"
-		case name == "visibility" && val == "hidden":
-			return "visibility:hidden"
+		if !f(strings.TrimSpace(name), strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(val), "!important"))) {
+			return
 		}
 	}
-	return ""
 }
