@@ -23,6 +23,7 @@ func FuzzInline(f *testing.F) {
 		"<p><em>\xff</em><code>日本</code><b>\u00a0x\u00a0</b></p>",
 		`<ul><li><p>a</p><blockquote><img src="/q.png"><p>q</p></blockquote><div>- b</div><ul><li>c</li></ul><p>d</p></li></ul>`,
 		`<ol><li><h3>t</h3><pre class="brush: js"><code>x</code></pre><p>https://a.example/b_c_</p></li></ol>`,
+		`<blockquote><p>a</p><ol><li>b<ul><li>c</li></ul></li></ol><ul><li>d</li></ul><h4>e</h4></blockquote><p>f</p>`,
 	} {
 		f.Add(s, uint64(0xffff))
 	}
