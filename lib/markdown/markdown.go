@@ -3,9 +3,10 @@
 // headings as #, list items as - or 1. (a nested item indented to its parent's text; an
 // item's further blocks, its heading and its code inside the item, on its next lines, its
 // paragraphs and quotations after a blank line), quotations as > (the paragraphs, headings
-// and lists of one quotation in one; a list it holds quoted line by line), preformatted text in a fenced block with its lines as the page has
-// them and its language where the page names it (codeLanguage), the rows of a table that
-// holds data as | cells |, and every other block as a paragraph;
+// and lists of one quotation in one; a list it holds quoted line by line), preformatted
+// text in a fenced block with its lines as the page has them and its language where the
+// page names it (codeLanguage), the rows of a table that holds data as | cells |, and every
+// other block as a paragraph;
 // inline code (a name, a command or a key in running text) goes between backticks, bold
 // between ** and italics between * (content.Page.InlineSpans; not in headings, which are
 // bold by nature, nor where Markdown would not read the marks as emphasis). The words are
@@ -74,7 +75,7 @@ type writer struct {
 	shown       map[string]bool // the addresses of the images written
 	// listQuote is the quotation that holds the list being written (a quoted post's list),
 	// whose lines from listFrom on get its "> " when the list ends (endQuotedList);
-	// joinQuote says the paragraph before the list was in the same quotation.
+	// joinQuote says the paragraph or list written before it was in the same quotation.
 	listQuote *dom.Node
 	listFrom  int
 	joinQuote bool
@@ -388,8 +389,8 @@ func (w *writer) startQuoted(q *dom.Node) {
 
 // endQuotedList ends the list being written when a quotation holds it (a quoted post's
 // list, documentation's indented one): every line of the list gets the quotation's "> "
-// (">" on a blank line), and a paragraph of the same quotation before it is joined to it as
-// one quotation. It returns that quotation, nil when no such list was being written.
+// (">" on a blank line), and a paragraph or list of the same quotation before it is joined
+// to it as one quotation. It returns that quotation, nil when no such list was being written.
 func (w *writer) endQuotedList() *dom.Node {
 	q := w.listQuote
 	if q == nil {
