@@ -114,8 +114,8 @@ func (p *Page) Keep(s []float32, th float32) []bool {
 	return kept
 }
 
-// Render returns the text of the kept blocks, one line each; a preformatted element's
-// text (code) with its own lines, once.
+// Render returns the text of the kept blocks, one line each (the lines of one heading on
+// one: HeadingGoesOn); a preformatted element's text (code) with its own lines, once.
 func (p *Page) Render(kept []bool) string {
 	n := 0
 	for i, k := range kept {
@@ -135,7 +135,11 @@ func (p *Page) Render(kept []bool) string {
 			text, next = p.PreText(i, kept)
 			i = next - 1
 		}
-		if b.Len() > 0 {
+		switch {
+		case b.Len() == 0:
+		case i > 0 && kept[i-1] && p.HeadingGoesOn(i):
+			b.WriteByte(' ') // one heading's lines on one line
+		default:
 			b.WriteByte('\n')
 		}
 		b.WriteString(text)
@@ -304,16 +308,26 @@ func (p *Page) onlyH1() (first, end int) {
 	return first, end
 }
 
-// headingEnd returns the end of the heading that starts at block i: the blocks after it of the
-// same heading level and element (the lines of one heading), i+1 for any other block.
+// headingEnd returns the end of the heading that starts at block i: the blocks after it that
+// go on with it (HeadingGoesOn), i+1 for any other block.
 func (p *Page) headingEnd(i int) int {
 	j := i + 1
-	if h := p.Blocks[i].Heading; h > 0 {
-		for j < len(p.Blocks) && p.Blocks[j].Heading == h && p.Blocks[j].Owner == p.Blocks[i].Owner {
-			j++
-		}
+	for j < len(p.Blocks) && p.HeadingGoesOn(j) {
+		j++
 	}
 	return j
+}
+
+// HeadingGoesOn reports whether block i is a further line of the heading block i-1 is a line
+// of: a heading of the same level and element that a <br> set on two lines ("Quality
+// Engineering<br>and Digital Assurance"). A reader reads one heading: the text gives its
+// lines as one line (Render), Markdown as one heading.
+func (p *Page) HeadingGoesOn(i int) bool {
+	if i <= 0 || i >= len(p.Blocks) {
+		return false
+	}
+	b, prev := &p.Blocks[i], &p.Blocks[i-1]
+	return b.Heading > 0 && prev.Heading == b.Heading && prev.Owner == b.Owner
 }
 
 // headingText is the text of blocks [first, end), a space between them.

@@ -104,6 +104,10 @@ func (w *writer) block(i int) {
 	tr, table, li := w.place(i)
 	switch {
 	case blk.Heading > 0 && li == nil && tr == nil:
+		if i > 0 && w.kept[i-1] && w.p.HeadingGoesOn(i) && w.last == paragraph {
+			w.b.WriteString(" " + escapeHeadingEnd(w.inline(i, true))) // one heading's next line
+			break
+		}
 		w.startQuoted(quotation(blk.Flags, owner)) // a quoted post's title is quoted too
 		w.b.WriteString(atxHeading(blk, w.inline(i, true)))
 	case blk.Flags&content.InPre != 0:

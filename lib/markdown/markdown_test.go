@@ -39,6 +39,25 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestHeadingLines: a heading that a <br> sets on two lines is one heading, its lines on one
+// line as the plain text has them; two headings side by side stay two, and a quoted
+// heading's next line stays in its quotation.
+func TestHeadingLines(t *testing.T) {
+	html := `<html><body><h2>Quality Engineering<br>and Digital Assurance</h2><p>Text of the section.</p>
+<h3>Smart Defect <br><em>Insights</em> Engine</h3><h3>Next</h3><blockquote><h4>A quoted<br>title</h4></blockquote></body></html>`
+	p, kept := segmentAll(html)
+	want := "## Quality Engineering and Digital Assurance\n\nText of the section.\n\n" +
+		"### Smart Defect Insights Engine\n\n### Next\n\n> #### A quoted title"
+	wantRender(t, p, kept, want)
+	if got, want := p.Render(kept), "Quality Engineering and Digital Assurance\nText of the section.\nSmart Defect Insights Engine\nNext\nA quoted title"; got != want {
+		t.Errorf("plain text %q, want %q", got, want)
+	}
+	kept[0] = false // the heading's first line left out: the second is a heading of its own
+	if got := Render(p, kept); !strings.HasPrefix(got, "## and Digital Assurance\n\nText") {
+		t.Errorf("without the first line: %q", got)
+	}
+}
+
 // TestInlineCode: the text of code, kbd and samp outside pre goes between backticks, once per
 // element however many text nodes it has; the spaces at a span's ends stay outside it; spans
 // that nothing but spaces part are one; a span holding backticks is fenced by a longer run.
