@@ -1,7 +1,6 @@
 package content
 
 import (
-	"html"
 	"strings"
 	"unicode/utf8"
 
@@ -46,7 +45,7 @@ func (p *Page) PreText(i int, kept []bool) (string, int) {
 			if prev >= 0 && int(r[0]) >= prev {
 				writeGap(&b, p.Src[prev:r[0]])
 			}
-			b.WriteString(html.UnescapeString(p.Src[r[0]:r[1]]))
+			b.WriteString(htmltext.Unescape(p.Src[r[0]:r[1]])) // as the blocks' text reads them
 			prev = int(r[1])
 		}
 	}

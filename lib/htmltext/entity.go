@@ -1,10 +1,32 @@
 package htmltext
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
+
+// Unescape decodes the character references of s as the text of this package's renderers
+// has them (entity): a reference the standard library leaves alone, such as "&#0" with no
+// ';' before a letter, reads here as a browser reads it.
+func Unescape(s string) string {
+	i := strings.IndexByte(s, '&')
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i >= 0 {
+		b.WriteString(s[:i])
+		dec, n := entity(s[i:])
+		b.WriteString(dec)
+		s = s[i+n:]
+		i = strings.IndexByte(s, '&')
+	}
+	b.WriteString(s)
+	return b.String()
+}
 
 // entity decodes the character reference at the start of s (s[0] == '&')
 // and returns its text and length in s. Something that is not a reference

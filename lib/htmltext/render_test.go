@@ -239,3 +239,22 @@ func TestRuby(t *testing.T) {
 		t.Errorf("Render = %q, want %q", got, want)
 	}
 }
+
+// TestUnescape: references decoded as the renderers decode them, the ones the standard
+// library leaves alone included; an ampersand that begins none stays.
+func TestUnescape(t *testing.T) {
+	for in, want := range map[string]string{
+		"a &amp; b":          "a & b",
+		"&#0A":               "\ufffdA",
+		"&#x41;&#65&#150;":   "AA\u2013",
+		"&copy2024 &notaref": "©2024 ¬aref", // legacy names without ";", as in text
+		"&zzz; &#;":          "&zzz; &#;",
+		"no refs":            "no refs",
+		"&":                  "&",
+		"x &lt":              "x <",
+	} {
+		if got := Unescape(in); got != want {
+			t.Errorf("Unescape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
