@@ -18,6 +18,7 @@ func FuzzRender(f *testing.F) {
 		`<p>a</p><pre>x  y` + "\n" + `  z<br>w</pre>`, `<pre><code>a</code><style>b{}</style>` + "\n" + `<span>c</span></pre>`,
 		`<noscript><div><pre>q` + "\n" + `r</pre></div><p>` + strings.Repeat("long text ", 20) + `</p></noscript>`,
 		"<pre>\xff\x00a\rb\x0c</pre>", `<pre><div>1</div><div>2</div></pre>`, `<pre>&lt;a&gt; &amp;</pre>`,
+		`<h2>Two<br>lines</h2><h2>one</h2><h3>a<br><br>b<hr>c</h3>`,
 	} {
 		f.Add(s, uint64(0xffff))
 	}
