@@ -42,7 +42,10 @@
 //   - a form directly inside table, tbody, thead, tfoot or tr is left
 //     empty (HTML5 does the same; the rows stay children of the table);
 //   - a second html, head or body start tag is ignored, and so are </body>
-//     and </html> (content after them stays in body, as in browsers);
+//     and </html> (content after them stays in body, as in browsers); so is
+//     a body start tag inside any element but html (the page's content began
+//     before it: a div in the head; HTML5 merges it into the body already
+//     open), rather than nesting a body that holds only that element's rest;
 //   - an end tag closes the nearest open element of that name, and the
 //     elements opened inside it (their end is where the end tag starts);
 //     the search stops at scope boundaries (table, td, th, caption, ...;

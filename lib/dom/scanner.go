@@ -412,6 +412,13 @@ func (s *Scanner) startTag(a atom.Atom, tag string, selfClosing bool, start, end
 			s.popThrough(s.head-1, start)
 		}
 		s.impliedEnds(a, f, start)
+		if t := s.top(); a == atom.Body && t != nil && t.atom != atom.Html {
+			// A body start tag inside the page's flow content (an element the head
+			// cannot hold began it: agilecrm.com's div, a tracker's, a mistyped tag)
+			// opens nothing, as HTML5 has it: a body nested there held only what
+			// that element holds, and Body found it.
+			return
+		}
 	}
 	inTableMode := false
 	if t := s.top(); t != nil && t.ns == nsHTML {
