@@ -43,8 +43,10 @@ func contentModelFlag() ucli.Flag {
 }
 
 // StaleFit is the fit below which a site model is said not to fit a page: the page gets a
-// note, and the summary counts it (stale=N). The content model then leans on the page's own
-// evidence, in proportion to the fit (content.Site.Trust).
+// note, and the summary counts it (stale=N). The content model then takes the page's own
+// evidence alone ("by": "page"): a model that does not fit the page says nothing sure of it,
+// and applying last year's models must never do worse than the page alone. Above it the
+// site's verdicts weigh in proportion to the fit (content.Site.Trust).
 const StaleFit = 0.5
 
 // contentJoin is the content model joined to an algorithm's output.
@@ -161,7 +163,7 @@ type contentDetail struct {
 	Kept   int `json:"kept"`   // blocks kept
 	// By says what chose the text: "joined" (the content model weighing the site model's
 	// evidence) or "page" (the page's own evidence alone: the site model learned from one
-	// page, failed on the page or does not fit it at all).
+	// page, failed on the page or fits it poorly: fit below StaleFit).
 	By    string  `json:"by"`
 	Trust float64 `json:"trust"` // the weight of the site model's verdicts, in [0, 1]
 	// Kind is what kind of page the content model takes it for (content.PageKinds: article,
@@ -185,8 +187,9 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 		cp.URL = p.Rec.URL
 	}
 	s, kind, kindP := c.model.Predict(cp)
+	stale := algoErr == nil && pages >= 2 && !math.IsNaN(f.Fit) && f.Fit < StaleFit
 	var site content.Site
-	if algoErr == nil {
+	if algoErr == nil && !stale {
 		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
 	}
 	kept, verdicts := cp.Join(s, &site, c.favor)
@@ -216,14 +219,13 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 	if algoErr != nil && algoErr != errPageOnly && algoErr != errLonePage {
 		j.detail.Why = algoErr.Error()
 	}
-	stale := algoErr == nil && pages >= 2 && !math.IsNaN(f.Fit) && f.Fit < StaleFit
 	if stale {
 		why := "the model learned from other pages, and the site changed or this page is unlike those"
 		if here {
 			why = "the page is unlike most of this site's pages in the input, in layout or kind"
 		}
 		// Rounded down, so that the note never says 0.500 < 0.5.
-		j.stale = fmt.Sprintf("the site model fits this page poorly (fit %.3f < %g: %s): its text leans on the page's own evidence", math.Floor(f.Fit*1000)/1000, StaleFit, why)
+		j.stale = fmt.Sprintf("the site model fits this page poorly (fit %.3f < %g: %s): its text is the page's own evidence alone", math.Floor(f.Fit*1000)/1000, StaleFit, why)
 	}
 	// The algorithm's title, unless its model fits the page poorly: a stale model's title
 	// is what it finds where the title used to be (rtdm's is then often the <title> with

@@ -66,3 +66,31 @@ func TestStaleNoteSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestStalePageAlone: a site model that fits the page poorly has no say in its text. Its
+// template evidence over the whole article moves nothing, and the page is "by": "page" with
+// trust 0, as if the site model were not there; the same evidence from a model that fits
+// pushes the article out. So applying a stale model never does worse than the page alone.
+func TestStalePageAlone(t *testing.T) {
+	m, err := content.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &contentJoin{model: m, favor: content.Balanced}
+	html := `<html><head><title>The river rose in the night</title></head><body>
+<article><h1>The river rose in the night</h1>
+<p>The river rose by three metres in the night, and the people of the valley woke to water in their streets and fields.</p>
+<p>By the morning the bridges were closed, and the schools of the two towns stayed shut while the water went down slowly.</p>
+</article></body></html>`
+	alone := c.decide(&page.Page{HTML: html}, &Found{}, errPageOnly, 0, false)
+	all := []Evidence{{Start: 0, End: len(html), Strength: 1}}
+	stale := c.decide(&page.Page{HTML: html}, &Found{Template: all, Fit: 0.3}, nil, 10, false)
+	if stale.text != alone.text || stale.detail.By != "page" || stale.detail.Trust != 0 || stale.stale == "" {
+		t.Errorf("stale model: text %q, by %q, trust %v, note %q; want the page alone's %q, by page, trust 0, a note",
+			stale.text, stale.detail.By, stale.detail.Trust, stale.stale, alone.text)
+	}
+	fits := c.decide(&page.Page{HTML: html}, &Found{Template: all, Fit: 0.9}, nil, 10, false)
+	if fits.detail.By != "joined" || len(fits.text) >= len(alone.text) {
+		t.Errorf("a model that fits: by %q, text %q; want joined, less than the page alone's %q", fits.detail.By, fits.text, alone.text)
+	}
+}

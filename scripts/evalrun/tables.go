@@ -552,7 +552,7 @@ var tableSections = []struct {
 	{"crosstime", "A model from another crawl (the cross-time table)",
 		"A set whose records carry two values of `crawl` (big9: captures of 2005 and 2013) is cut in two: each tool `learn`s its " +
 			"site models from one crawl's pages and `apply`s them to the other's, beside `run` on the target pages themselves. stale counts the " +
-			"pages the tools' summary line calls stale (the site model fits them poorly, so their text leans on the page's own evidence); " +
+			"pages the tools' summary line calls stale (the site model fits them poorly, so their text is the page's own evidence alone); " +
 			"`--content off` has no fit measure. go-trafilatura and chaff extract run on the target pages.",
 		formatCrossTime},
 }
