@@ -137,7 +137,7 @@ func (p *Page) Render(kept []bool) string {
 		}
 		switch {
 		case b.Len() == 0:
-		case i > 0 && kept[i-1] && p.HeadingGoesOn(i):
+		case p.HeadingGoesOn(i, kept):
 			b.WriteByte(' ') // one heading's lines on one line
 		default:
 			b.WriteByte('\n')
@@ -312,7 +312,7 @@ func (p *Page) onlyH1() (first, end int) {
 // go on with it (HeadingGoesOn), i+1 for any other block.
 func (p *Page) headingEnd(i int) int {
 	j := i + 1
-	for j < len(p.Blocks) && p.HeadingGoesOn(j) {
+	for j < len(p.Blocks) && p.HeadingGoesOn(j, nil) {
 		j++
 	}
 	return j
@@ -320,10 +320,11 @@ func (p *Page) headingEnd(i int) int {
 
 // HeadingGoesOn reports whether block i is a further line of the heading block i-1 is a line
 // of: a heading of the same level and element that a <br> set on two lines ("Quality
-// Engineering<br>and Digital Assurance"). A reader reads one heading: the text gives its
-// lines as one line (Render), Markdown as one heading.
-func (p *Page) HeadingGoesOn(i int) bool {
-	if i <= 0 || i >= len(p.Blocks) {
+// Engineering<br>and Digital Assurance"), and, with kept (nil: any block), block i-1 is
+// kept. A reader reads one heading: the text gives its lines as one line (Render),
+// Markdown as one heading.
+func (p *Page) HeadingGoesOn(i int, kept []bool) bool {
+	if i <= 0 || i >= len(p.Blocks) || kept != nil && !kept[i-1] {
 		return false
 	}
 	b, prev := &p.Blocks[i], &p.Blocks[i-1]

@@ -104,7 +104,7 @@ func (w *writer) block(i int) {
 	tr, table, li := w.place(i)
 	switch {
 	case blk.Heading > 0 && li == nil && tr == nil:
-		if i > 0 && w.kept[i-1] && w.p.HeadingGoesOn(i) && w.last == paragraph {
+		if w.p.HeadingGoesOn(i, w.kept) && w.last == paragraph {
 			w.b.WriteString(" " + escapeHeadingEnd(w.inline(i, true))) // one heading's next line
 			break
 		}
