@@ -310,7 +310,8 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// htmlFileSource makes one page of a whole HTML file; its id is the path.
+// htmlFileSource makes one page of a whole HTML file; its id is the path, its url the address
+// the page gives itself (pageAddress), when it gives one.
 type htmlFileSource struct {
 	r    io.Reader
 	name string
@@ -343,7 +344,11 @@ func (h *htmlFileSource) Next() (*record.Record, error) {
 	if field == "" {
 		field = "html"
 	}
-	rec.Set(field, decodeHTML(body, ""))
+	html := decodeHTML(body, "")
+	if u := pageAddress(html); u != "" {
+		rec.Set("url", u)
+	}
+	rec.Set(field, html)
 	return rec, nil
 }
 
