@@ -622,9 +622,39 @@ func TestPermalinkDropped(t *testing.T) {
 	}
 }
 
+// TestTableRowLines: a row of a data table is one line when each of its cells is one line; a
+// row with a cell of several lines (a list, a <br>) keeps its lines, and so does a table that
+// lays out the page, and a table of one row.
+func TestTableRowLines(t *testing.T) {
+	html := `<html><body><table>
+<tr><th>Plan</th><th>Includes</th><th>Price</th></tr>
+<tr><td>Basic</td><td><ul><li>Email</li><li>Chat</li></ul></td><td>$5</td></tr>
+<tr><td>Pro</td><td>Everything</td><td>$9<br>a month</td></tr>
+<tr><td>Team</td><td>Everything, shared</td><td>$20</td></tr></table>
+<table><tr><td><a href="/">Home</a></td><td><p>` + strings.Repeat("The article of a page laid out with a table. ", 12) + `</p></td></tr>
+<tr><td>Menu</td><td>More</td></tr></table>
+<table><tr><td>Alone</td><td>in its row</td></tr></table></body></html>`
+	p := Segment(html, dom.Parse(html))
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	want := "Plan\tIncludes\tPrice\nBasic\nEmail\nChat\n$5\nPro\nEverything\n$9\na month\nTeam\tEverything, shared\t$20\n" +
+		"Home\n" + strings.TrimSpace(strings.Repeat("The article of a page laid out with a table. ", 12)) + "\nMenu\nMore\n" +
+		"Alone\nin its row"
+	if got := p.Render(kept); got != want {
+		t.Errorf("text:\n%s\nwant:\n%s", got, want)
+	}
+	kept[1] = false // a row goes on past a cell that is not kept
+	if got := p.Render(kept); !strings.HasPrefix(got, "Plan\tPrice\n") {
+		t.Errorf("text without the second header cell:\n%s", got)
+	}
+}
+
 // A data table is kept by rows: a row with a kept cell keeps its other cells and the
 // table's header row, so that values stay beside their labels, as a description keeps its
-// term; a table that lays out the page keeps only what was kept.
+// term; a table that lays out the page keeps only what was kept. The data table's rows are
+// one line each, a tab between the cells (RowGoesOn).
 func TestKeepTableRows(t *testing.T) {
 	html := `<html><body><table><thead><tr><th>Company</th><th>Members</th><th>Notes</th></tr></thead>
 <tr><td>Humana</td><td>17M</td><td>Specializes in senior health plans across the country.</td></tr>
@@ -640,7 +670,7 @@ func TestKeepTableRows(t *testing.T) {
 		}
 	}
 	got := p.Select(s, Balanced).Text
-	want := "Company\nMembers\nNotes\nHumana\n17M\nSpecializes in senior health plans across the country.\n" +
+	want := "Company\tMembers\tNotes\nHumana\t17M\tSpecializes in senior health plans across the country.\n" +
 		strings.TrimSpace(strings.Repeat("The article of a page laid out with a table. ", 12)) +
 		"\nWeight\n2.4 kg, measured with the battery and the charger included."
 	if got != want {

@@ -115,7 +115,8 @@ func (p *Page) Keep(s []float32, th float32) []bool {
 }
 
 // Render returns the text of the kept blocks, one line each (the lines of one heading on
-// one: HeadingGoesOn); a preformatted element's text (code) with its own lines, once.
+// one: HeadingGoesOn; the cells of one row of a data table on one, a tab between them:
+// RowGoesOn); a preformatted element's text (code) with its own lines, once.
 func (p *Page) Render(kept []bool) string {
 	n := 0
 	for i, k := range kept {
@@ -125,11 +126,12 @@ func (p *Page) Render(kept []bool) string {
 	}
 	var b strings.Builder
 	b.Grow(n)
+	prev := -1 // the block written last, -1 when it was preformatted text or there is none
 	for i := 0; i < len(kept); i++ {
 		if !kept[i] {
 			continue
 		}
-		text := p.Blocks[i].Text
+		text, first := p.Blocks[i].Text, i
 		if p.PreOf(i) != nil {
 			var next int
 			text, next = p.PreText(i, kept)
@@ -137,14 +139,45 @@ func (p *Page) Render(kept []bool) string {
 		}
 		switch {
 		case b.Len() == 0:
-		case p.HeadingGoesOn(i, kept):
+		case p.HeadingGoesOn(first, kept):
 			b.WriteByte(' ') // one heading's lines on one line
+		case first == i && p.RowGoesOn(i, prev):
+			b.WriteByte('\t') // the next cell of a table's row
 		default:
 			b.WriteByte('\n')
 		}
 		b.WriteString(text)
+		prev = i
+		if first != i {
+			prev = -1
+		}
 	}
 	return b.String()
+}
+
+// RowGoesOn reports whether block i goes on the line of block prev, the block written before
+// it, a tab between them, as a browser copies a table: both are cells of one row of a table
+// that holds data (DataTable), and each cell of that row is one line (one block) at most. A
+// cell of several lines (a list, paragraphs) keeps its lines, and so does its row; a table
+// that lays out a page holds columns, not cells, and its blocks stay on lines of their own.
+func (p *Page) RowGoesOn(i, prev int) bool {
+	if prev < 0 || prev >= i || i >= len(p.Blocks) {
+		return false
+	}
+	t := p.labels()
+	if t.whole == nil || t.whole[i] < 0 || t.whole[i] != t.whole[prev] {
+		return false
+	}
+	row := &p.Elements[t.whole[i]]
+	last := int32(-2) // the cell of the block before
+	for b := row.FirstBlock; b < row.LastBlock; b++ {
+		c := p.cellOf(int(b))
+		if c == last {
+			return false // a cell of two lines
+		}
+		last = c
+	}
+	return true
 }
 
 // Spans returns the byte spans of the text of the kept blocks, in page order (blocks from

@@ -244,6 +244,21 @@ func (p *Page) rowOf(i int) (tr, table int32) {
 	return -1, -1
 }
 
+// cellOf returns the element of the table cell (td or th) that holds block i's text, -1
+// when it is in none.
+func (p *Page) cellOf(i int) int32 {
+	for e := p.Blocks[i].Owner; e >= 0; e = p.Elements[e].Parent {
+		n := p.Elements[e].Node
+		if n == nil {
+			return -1
+		}
+		if isCell(n) {
+			return e
+		}
+	}
+	return -1
+}
+
 // isHeaderRow reports whether tr heads its table: it is in a thead, or its cells are th.
 func isHeaderRow(tr *dom.Node) bool {
 	if tr.Parent != nil && tr.Parent.Atom == atom.Thead {

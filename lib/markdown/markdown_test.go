@@ -91,7 +91,7 @@ func TestInlineCode(t *testing.T) {
 	wantRender(t, p, kept, want)
 	plain := "The Model class\nRun git reset or go test ./... now.\n" +
 		"Synopsis [ REPEATABLE ( seed ) ] here, prompt root #emerge.\n" +
-		"Quote with a `b``c and `x, padded y .\nPress Ctrl+C\nFlag\nUse\na|b\npipe\nfirst\nsecond\n" +
+		"Quote with a `b``c and `x, padded y .\nPress Ctrl+C\nFlag\tUse\na|b\tpipe\nfirst\nsecond\n" +
 		"Bold heading\nA bold word, ital, both, unbelievable, \"quoted\"x, a*b, a c b.\nnot inline"
 	if got := p.Render(kept); got != plain {
 		t.Fatalf("the plain text changed:\n%s\nwant\n%s", got, plain)
