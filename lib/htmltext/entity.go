@@ -70,12 +70,16 @@ var common = map[string]string{
 	"zwnj": "\u200c", "zwj": "\u200d",
 }
 
-// windows1252 maps the references &#128; to &#159; as browsers do.
+// windows1252 maps the references &#128; to &#159; as browsers do (the HTML standard's table
+// of numeric character references): to windows-1252's characters, but for the five that
+// windows-1252 leaves undefined (&#129; &#141; &#143; &#144; &#157;), which stay the C1
+// controls they name, shown as nothing (writeRune drops them); U+FFFD here put a visible
+// "\uFFFD" in the text where a browser shows none.
 var windows1252 = [32]rune{
-	'\u20AC', '\uFFFD', '\u201A', '\u0192', '\u201E', '\u2026', '\u2020', '\u2021',
-	'\u02C6', '\u2030', '\u0160', '\u2039', '\u0152', '\uFFFD', '\u017D', '\uFFFD',
-	'\uFFFD', '\u2018', '\u2019', '\u201C', '\u201D', '\u2022', '\u2013', '\u2014',
-	'\u02DC', '\u2122', '\u0161', '\u203A', '\u0153', '\uFFFD', '\u017E', '\u0178',
+	'\u20AC', '\u0081', '\u201A', '\u0192', '\u201E', '\u2026', '\u2020', '\u2021',
+	'\u02C6', '\u2030', '\u0160', '\u2039', '\u0152', '\u008D', '\u017D', '\u008F',
+	'\u0090', '\u2018', '\u2019', '\u201C', '\u201D', '\u2022', '\u2013', '\u2014',
+	'\u02DC', '\u2122', '\u0161', '\u203A', '\u0153', '\u009D', '\u017E', '\u0178',
 }
 
 func numericEntity(s string) (string, int) {

@@ -252,9 +252,14 @@ func TestUnescape(t *testing.T) {
 		"no refs":            "no refs",
 		"&":                  "&",
 		"x &lt":              "x <",
+		"&#128;&#157;&#x81;": "\u20ac\u009d\u0081", // the five windows-1252 leaves undefined stay C1 controls
 	} {
 		if got := Unescape(in); got != want {
 			t.Errorf("Unescape(%q) = %q, want %q", in, got, want)
 		}
+	}
+	// As text, a C1 control shows as nothing, as in a browser (before: a visible U+FFFD).
+	if got := Render("<p>cost,&#226;&#128;&#157; create</p>"); got != "cost,\u00e2\u20ac create" {
+		t.Errorf("Render: %q", got)
 	}
 }
