@@ -550,14 +550,25 @@ func TestTitleOfBrokenHeading(t *testing.T) {
 }
 
 // A first-level heading with none of the words before the title's separator names the site
-// (an online book's menu bar): the page's own heading is its title.
+// (an online book's menu bar): the page's own heading is its title. WordPress's classic
+// themes write "Post « Blog" (and some "Page › Site"): « and › part a title as » does.
 func TestTitleNotTheSiteHeading(t *testing.T) {
-	html := `<html><head><title>What is Ownership? - The Rust Programming Language</title></head><body>
-<div class="menu-bar"><h1 class="menu-title">The Rust Programming Language</h1></div>
-<main><h2>What Is Ownership?</h2><p>Ownership is a set of rules that govern how a Rust program manages memory.</p></main></body></html>`
-	p := Segment(html, dom.Parse(html))
-	if got, want := p.BestTitle(), "What Is Ownership?"; got != want {
-		t.Errorf("title %q, want %q", got, want)
+	for _, c := range []struct{ title, site, heading, link string }{
+		{"What is Ownership? - The Rust Programming Language", "The Rust Programming Language", "What Is Ownership?", ""},
+		{"Just Keep Going &laquo;  Rand&#039;s Blog", "Rand&#039;s Blog", "Just Keep Going", "/blog/103/just-keep-going"},
+		{"Historischer Markt &rsaquo; Historische Wehranlage in Horka e.V", "Historische Wehranlage in Horka e.V", "Historischer Markt", ""},
+	} {
+		heading := c.heading
+		if c.link != "" { // a blog's headline links to the post
+			heading = `<a href="` + c.link + `" rel="bookmark">` + heading + `</a>`
+		}
+		html := `<html><head><title>` + c.title + `</title></head><body>
+<div class="menu-bar"><h1 class="menu-title"><a href="/">` + c.site + `</a></h1></div>
+<main><h2>` + heading + `</h2><p>Ownership is a set of rules that govern how a Rust program manages memory.</p></main></body></html>`
+		p := Segment(html, dom.Parse(html))
+		if got := p.BestTitle(); got != c.heading {
+			t.Errorf("%s: title %q, want %q", c.title, got, c.heading)
+		}
 	}
 }
 

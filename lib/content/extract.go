@@ -414,7 +414,7 @@ func addTerms(seen map[uint64]struct{}, text string, set *termHashSet) {
 }
 
 // titleSeparators are what sites put between a title and their name.
-var titleSeparators = []string{" | ", " – ", " — ", " :: ", " · ", " - ", " / ", " » ", " • "}
+var titleSeparators = []string{" | ", " – ", " — ", " :: ", " · ", " - ", " / ", " » ", " « ", " › ", " • "}
 
 // dropSiteName removes from a title the part at its end or start that names the site (its
 // og:site_name, or the name in its host: "Beatrice Tan Rug | Ruggable US" on ruggable.com):
