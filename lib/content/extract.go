@@ -131,8 +131,8 @@ func (p *Page) Render(kept []bool) string {
 		if !kept[i] {
 			continue
 		}
-		text, first := p.Blocks[i].Text, i
-		if p.PreOf(i) != nil {
+		text, first, pre := p.Blocks[i].Text, i, p.PreOf(i) != nil
+		if pre {
 			var next int
 			text, next = p.PreText(i, kept)
 			i = next - 1
@@ -141,14 +141,13 @@ func (p *Page) Render(kept []bool) string {
 		case b.Len() == 0:
 		case p.HeadingGoesOn(first, kept):
 			b.WriteByte(' ') // one heading's lines on one line
-		case first == i && p.RowGoesOn(i, prev):
+		case !pre && p.RowGoesOn(i, prev):
 			b.WriteByte('\t') // the next cell of a table's row
 		default:
 			b.WriteByte('\n')
 		}
 		b.WriteString(text)
-		prev = i
-		if first != i {
+		if prev = i; pre {
 			prev = -1
 		}
 	}
@@ -165,19 +164,7 @@ func (p *Page) RowGoesOn(i, prev int) bool {
 		return false
 	}
 	t := p.labels()
-	if t.whole == nil || t.whole[i] < 0 || t.whole[i] != t.whole[prev] {
-		return false
-	}
-	row := &p.Elements[t.whole[i]]
-	last := int32(-2) // the cell of the block before
-	for b := row.FirstBlock; b < row.LastBlock; b++ {
-		c := p.cellOf(int(b))
-		if c == last {
-			return false // a cell of two lines
-		}
-		last = c
-	}
-	return true
+	return t.whole != nil && t.whole[i] >= 0 && t.whole[i] == t.whole[prev] && !t.tallRows[t.whole[i]]
 }
 
 // Spans returns the byte spans of the text of the kept blocks, in page order (blocks from

@@ -123,9 +123,11 @@ func (p *Page) keepElement(kept []bool, e int32) {
 // labelled says what each block of a page brings with it when kept: whole[i] is the element
 // kept whole with block i (its row, when it is a cell of a table that holds data), with[i]
 // another element kept with it (that table's header row, or the term of a description), -1
-// for none. Both are nil when no block brings anything.
+// for none. Both are nil when no block brings anything. tallRows are the rows of such
+// tables with a cell of several blocks (lines), which Render does not write on one line.
 type labelled struct {
 	whole, with []int32
+	tallRows    map[int32]bool
 }
 
 func (t *labelled) set(i, n int, whole, with int32) {
@@ -156,6 +158,7 @@ func (p *Page) labels() *labelled {
 	}
 	var tables map[int32]table
 	var term map[int32]int32 // the last dt element of each dl element, in page order
+	lastCell := int32(-1)    // the cell of the last block of a data table's row
 	for i := range p.Blocks {
 		f := p.Blocks[i].Flags
 		if f&InDefinition != 0 {
@@ -192,9 +195,18 @@ func (p *Page) labels() *labelled {
 			}
 			tables[te] = tb
 		}
-		if tb.data {
-			t.set(i, len(p.Blocks), tr, tb.head)
+		if !tb.data {
+			continue
 		}
+		if cell := p.cellOf(i); i > 0 && t.whole != nil && t.whole[i-1] == tr && cell == lastCell {
+			if t.tallRows == nil {
+				t.tallRows = map[int32]bool{}
+			}
+			t.tallRows[tr] = true
+		} else {
+			lastCell = cell
+		}
+		t.set(i, len(p.Blocks), tr, tb.head)
 	}
 	return t
 }

@@ -81,9 +81,8 @@ func hasToken(list, tok string) bool {
 // absoluteWeb returns addr trimmed when it is an absolute http or https address, else "".
 func absoluteWeb(addr string) string {
 	addr = strings.TrimSpace(addr)
-	lower := strings.ToLower(addr)
-	for _, scheme := range []string{"http://", "https://"} {
-		if strings.HasPrefix(lower, scheme) && len(addr) > len(scheme) {
+	for _, scheme := range [...]string{"http://", "https://"} {
+		if len(addr) > len(scheme) && strings.EqualFold(addr[:len(scheme)], scheme) {
 			return addr
 		}
 	}
