@@ -24,6 +24,7 @@ func FuzzInline(f *testing.F) {
 		`<ul><li><p>a</p><blockquote><img src="/q.png"><p>q</p></blockquote><div>- b</div><ul><li>c</li></ul><p>d</p></li></ul>`,
 		`<ol><li><h3>t</h3><pre class="brush: js"><code>x</code></pre><p>https://a.example/b_c_</p></li></ol>`,
 		`<blockquote><p>a</p><ol><li>b<ul><li>c</li></ul></li></ol><ul><li>d</li></ul><h4>e</h4></blockquote><p>f</p>`,
+		`<ol><li>u<blockquote>a<br>b<div><blockquote>q</blockquote></div></blockquote></li><li>v<blockquote><ul><li>c</li></ul></blockquote></li><li>w<blockquote>d</blockquote></li></ol>`,
 	} {
 		f.Add(s, uint64(0xffff))
 	}

@@ -3,7 +3,8 @@
 // headings as #, list items as - or 1. (a nested item indented to its parent's text; an
 // item's further blocks, its heading and its code inside the item, on its next lines, its
 // paragraphs and quotations after a blank line), quotations as > (the paragraphs, headings
-// and lists of one quotation in one; a list it holds quoted line by line), preformatted
+// and lists of one quotation in one; a list it holds quoted line by line; a blockquote that
+// lays out each post of a thread is no quotation: layoutQuotes), preformatted
 // text in a fenced block with its lines as the page has them and its language where the
 // page names it (codeLanguage), the rows of a table that holds data as | cells |, and every
 // other block as a paragraph;
@@ -20,6 +21,7 @@ package markdown
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,7 +33,8 @@ import (
 
 // Render writes the kept blocks of p (kept[i] for p.Blocks[i]) as Markdown.
 func Render(p *content.Page, kept []bool) string {
-	w := writer{p: p, kept: kept, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}, shown: map[string]bool{}}
+	w := writer{p: p, kept: kept, fenced: map[*dom.Node]bool{}, cols: map[*dom.Node]int{}, shown: map[string]bool{},
+		layout: layoutQuotes(p)}
 	for i, k := range kept {
 		if k {
 			if i > 0 && kept[i-1] {
@@ -79,6 +82,9 @@ type writer struct {
 	listQuote *dom.Node
 	listFrom  int
 	joinQuote bool
+	// layout are the blockquotes that lay out a page's repeated items (layoutQuotes): not
+	// quotations, and not written as such.
+	layout map[*dom.Node]bool
 }
 
 // openItem is a list item written: how many lists enclose its list on the page, and the
@@ -108,7 +114,7 @@ func (w *writer) block(i int) {
 			w.b.WriteString(" " + escapeHeadingEnd(w.inline(i, true))) // one heading's next line
 			break
 		}
-		w.startQuoted(quotation(blk.Flags, owner)) // a quoted post's title is quoted too
+		w.startQuoted(w.quotation(blk.Flags, owner)) // a quoted post's title is quoted too
 		w.b.WriteString(atxHeading(blk, w.inline(i, true)))
 	case blk.Flags&content.InPre != 0:
 		pre := w.p.PreOf(i)
@@ -162,7 +168,7 @@ func (w *writer) block(i int) {
 			sep := "\n"
 			switch {
 			case w.itemNewLine:
-			case w.quote != nil && w.quote == quotation(blk.Flags, owner) && w.quotedInItem(i):
+			case w.quote != nil && w.quote == w.quotation(blk.Flags, owner) && w.quotedInItem(i):
 				sep = "\n" + w.itemIndent() + ">\n" // the quotation's next paragraph
 			case w.itemPara || w.paragraphLike(i):
 				sep = "\n\n"
@@ -177,7 +183,7 @@ func (w *writer) block(i int) {
 			w.start(listItem) // another list: set apart, as Markdown needs
 			w.list = top
 			w.items = w.items[:0]
-			if lq := ancestor(top, "blockquote"); lq != nil {
+			if lq := w.quoteAround(top); lq != nil {
 				// The quotation's paragraph or list before it and this list are one quotation.
 				w.listQuote, w.listFrom = lq, w.b.Len()
 				w.joinQuote = lq == q && last == paragraph || lq == listQuote
@@ -210,7 +216,7 @@ func (w *writer) block(i int) {
 		w.last = listItem
 		return
 	default:
-		w.startQuoted(quotation(blk.Flags, owner))
+		w.startQuoted(w.quotation(blk.Flags, owner))
 		w.b.WriteString(escapeLineStart(w.inline(i, false)))
 	}
 	w.last = paragraph
@@ -262,7 +268,7 @@ func (w *writer) images(i int) {
 			w.inItem = append(w.inItem, image)
 			continue
 		}
-		w.startQuoted(quotation(m.Flags, m.Node))
+		w.startQuoted(w.quotation(m.Flags, m.Node))
 		w.b.WriteString(image)
 		w.last = paragraph
 	}
@@ -281,7 +287,7 @@ func (w *writer) itemText(i int) {
 		// its > would quote each item's text alone.
 		if blk.Flags&content.InQuote != 0 && w.quotedInItem(i) {
 			w.b.WriteString("> ")
-			w.quote = quotation(blk.Flags, w.p.Elements[blk.Owner].Node)
+			w.quote = w.quotation(blk.Flags, w.p.Elements[blk.Owner].Node)
 		}
 		w.writeItemImages()
 		w.b.WriteString(escapeLineStart(w.inline(i, false)))
@@ -297,15 +303,32 @@ func (w *writer) itemText(i int) {
 // quotedInItem reports whether block i is in a quotation inside the list item written last
 // (a forum post's quote of another), not one that holds the list.
 func (w *writer) quotedInItem(i int) bool {
-	q := ancestor(w.p.Elements[w.p.Blocks[i].Owner].Node, "blockquote")
+	q := w.quoteAround(w.p.Elements[w.p.Blocks[i].Owner].Node)
 	return q != nil && ancestor(q, "li") == w.li
 }
 
 // paragraphLike reports whether block i, of the list item written last, is a paragraph of
-// its own in Markdown: a p element's text, or a quotation's inside the item.
+// its own in Markdown: a p element's text, a quotation's inside the item, or a line of a
+// post's message that a blockquote lays out (layoutQuotes: its lines are the post's
+// paragraphs, as they were when it was written as a quotation).
 func (w *writer) paragraphLike(i int) bool {
 	blk := &w.p.Blocks[i]
-	return w.p.Elements[blk.Owner].Node.Tag == "p" || blk.Flags&content.InQuote != 0 && w.quotedInItem(i)
+	owner := w.p.Elements[blk.Owner].Node
+	if owner.Tag == "p" {
+		return true
+	}
+	if blk.Flags&content.InQuote == 0 {
+		return false
+	}
+	if w.quotedInItem(i) {
+		return true
+	}
+	for q := ancestor(owner, "blockquote"); q != nil; q = ancestor(q.Parent, "blockquote") {
+		if w.layout[q] {
+			return true
+		}
+	}
+	return false
 }
 
 // reopen reports whether li is the list item written last or one it is nested in, and makes
@@ -517,17 +540,95 @@ func column(td *dom.Node) int {
 }
 
 // quotation returns the quotation (blockquote or q) that holds n, when flags say there is
-// one (content.InQuote), else nil.
-func quotation(flags content.Flags, n *dom.Node) *dom.Node {
+// one (content.InQuote), else nil; a blockquote that lays out repeated items is none.
+func (w *writer) quotation(flags content.Flags, n *dom.Node) *dom.Node {
 	if flags&content.InQuote == 0 {
 		return nil
 	}
 	for ; n != nil; n = n.Parent {
-		if n.Type == dom.ElementNode && (n.Tag == "blockquote" || n.Tag == "q") {
+		if n.Type == dom.ElementNode && (n.Tag == "blockquote" && !w.layout[n] || n.Tag == "q") {
 			return n
 		}
 	}
 	return nil
+}
+
+// quoteAround returns the innermost blockquote around n (n itself included) that is a
+// quotation, not one that lays out repeated items; nil if none.
+func (w *writer) quoteAround(n *dom.Node) *dom.Node {
+	for q := ancestor(n, "blockquote"); q != nil; q = ancestor(q.Parent, "blockquote") {
+		if !w.layout[q] {
+			return q
+		}
+	}
+	return nil
+}
+
+// layoutQuotes finds the blockquotes that hold the text of a page's repeated items rather
+// than quote it: forum software of the 2000s writes each post's message in one (vBulletin's
+// blockquote.postcontent, XenForo 1's blockquote.messageText), so that every post of a
+// thread would come out quoted, and a post's own quote of another one level deeper. Such a
+// blockquote is in no other, holds all the words of its parent (a quotation in running text
+// has the reply's words beside it), and stands at the same path of tags as at least two
+// others; the items holding them (the children of their deepest common ancestor that hold
+// one) hold at least 80% of that ancestor's words, and the blockquotes at least half of the
+// items': a thread's posts are its list and their messages most of their words, while a few
+// quotations or embedded posts set in an article's paragraphs are a small part of it, and a
+// summary quoted at the top of each section of an article a small part of the section.
+func layoutQuotes(p *content.Page) map[*dom.Node]bool {
+	byPath := map[uint64][]int32{}
+	for i := range p.Elements {
+		e := &p.Elements[i]
+		if e.Node.Tag != "blockquote" || e.Parent < 0 || e.Words == 0 || p.Elements[e.Parent].Words != e.Words {
+			continue
+		}
+		path, inQuote := uint64(14695981039346656037), false // FNV-1a over the tags up to the root
+		for k := e.Parent; k >= 0; k = p.Elements[k].Parent {
+			tag := p.Elements[k].Node.Tag
+			inQuote = inQuote || tag == "blockquote"
+			for j := 0; j < len(tag); j++ {
+				path = (path ^ uint64(tag[j])) * 1099511628211
+			}
+			path = (path ^ '/') * 1099511628211
+		}
+		if !inQuote {
+			byPath[path] = append(byPath[path], int32(i))
+		}
+	}
+	var layout map[*dom.Node]bool
+	for _, quotes := range byPath {
+		if len(quotes) < 3 {
+			continue
+		}
+		// Their deepest common ancestor: they share a path, so it is as many steps above each;
+		// items[k] is quote k's ancestor just below it.
+		items, up := slices.Clone(quotes), slices.Clone(quotes)
+		for {
+			for k := range up {
+				items[k], up[k] = up[k], p.Elements[up[k]].Parent
+			}
+			if slices.Min(up) == slices.Max(up) {
+				break
+			}
+		}
+		var words, quoted int32
+		for k, it := range items {
+			if k == 0 || it != items[k-1] {
+				words += p.Elements[it].Words
+			}
+			quoted += p.Elements[quotes[k]].Words
+		}
+		if float64(words) < 0.8*float64(p.Elements[up[0]].Words) || 2*quoted < words {
+			continue
+		}
+		if layout == nil {
+			layout = map[*dom.Node]bool{}
+		}
+		for _, i := range quotes {
+			layout[p.Elements[i].Node] = true
+		}
+	}
+	return layout
 }
 
 // inline is block i's text with its inline markup (content.Page.InlineSpans): code between

@@ -255,6 +255,33 @@ func TestItemBlocks(t *testing.T) {
 	wantRender(t, p, kept, want)
 }
 
+// TestLayoutQuotes: a thread whose posts each hold their message in a blockquote (vBulletin,
+// XenForo 1) is written as its posts' paragraphs, not as a quotation per post, while a
+// post's quote of another inside its message stays a quotation; blockquotes set among an
+// article's paragraphs, however many, and a thread of two such posts stay quotations.
+func TestLayoutQuotes(t *testing.T) {
+	post := func(who, msg string) string {
+		return `<li><div class="user">` + who + `</div><div class="body"><blockquote class="postcontent">` + msg + `</blockquote></div></li>`
+	}
+	html := `<html><body><ol>` +
+		post("ann", "First line of the first post.<br>Its second line.") +
+		post("bob", `<div class="q"><blockquote>First line of the first post.</blockquote></div>I agree with that.`) +
+		post("cy", "A third post, with words of its own.") +
+		`</ol><article><p>An article paragraph of some words.</p><div><blockquote>One quotation.</blockquote></div>
+<p>Another paragraph of the article.</p><div><blockquote>Two quotation.</blockquote></div>
+<p>A third paragraph of the article here.</p><div><blockquote>Three quotation.</blockquote></div></article>
+<ul><li><span>dee</span><blockquote>Only two posts here.</blockquote></li><li><span>eve</span><blockquote>The other of two.</blockquote></li></ul>
+</body></html>`
+	p, kept := segmentAll(html)
+	want := "1. ann\n\n   First line of the first post.\n\n   Its second line.\n" +
+		"2. bob\n\n   > First line of the first post.\n\n   I agree with that.\n" +
+		"3. cy\n\n   A third post, with words of its own.\n\n" +
+		"An article paragraph of some words.\n\n> One quotation.\n\nAnother paragraph of the article.\n\n> Two quotation.\n\n" +
+		"A third paragraph of the article here.\n\n> Three quotation.\n\n" +
+		"- dee\n\n  > Only two posts here.\n- eve\n\n  > The other of two."
+	wantRender(t, p, kept, want)
+}
+
 // TestImages: with content.WithImages, the pictures between two kept blocks are written as
 // ![alt](address), resolved against the page's address, a list item's at the start of its
 // line, each address once; a lazy loader's data-src or srcset stands in for a placeholder
