@@ -2,6 +2,7 @@ package ampl
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -56,7 +57,21 @@ func countWords(s string) float64 {
 	var n float64
 	inWord := false
 	htmltext.EachText(s, htmltext.Scripts|htmltext.Styles, func(text string) {
-		for _, r := range text {
+		for i := 0; i < len(text); {
+			if c := text[i]; c < utf8.RuneSelf { // most of a page: no script is unspaced here
+				if words.IsWordRune(rune(c)) {
+					if !inWord {
+						n++
+					}
+					inWord = true
+				} else {
+					inWord = false
+				}
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(text[i:])
+			i += size
 			switch {
 			case words.Unspaced(r):
 				n += 0.5
