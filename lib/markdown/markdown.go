@@ -572,9 +572,10 @@ func (w *writer) quoteAround(n *dom.Node) *dom.Node {
 // has the reply's words beside it), and stands at the same path of tags as at least two
 // others; the items holding them (the children of their deepest common ancestor that hold
 // one) hold at least 80% of that ancestor's words, and the blockquotes at least half of the
-// items': a thread's posts are its list and their messages most of their words, while a few
-// quotations or embedded posts set in an article's paragraphs are a small part of it, and a
-// summary quoted at the top of each section of an article a small part of the section.
+// items' but not all: a thread's posts are its list, their messages most of their words and
+// their authors the rest, while a few quotations or embedded posts set in an article's
+// paragraphs are a small part of it, a summary quoted at the top of each section of an
+// article a small part of the section, and a list of testimonials holds its quotations alone.
 func layoutQuotes(p *content.Page) map[*dom.Node]bool {
 	byPath := map[uint64][]int32{}
 	for i := range p.Elements {
@@ -618,7 +619,7 @@ func layoutQuotes(p *content.Page) map[*dom.Node]bool {
 			}
 			quoted += p.Elements[quotes[k]].Words
 		}
-		if float64(words) < 0.8*float64(p.Elements[up[0]].Words) || 2*quoted < words {
+		if float64(words) < 0.8*float64(p.Elements[up[0]].Words) || 2*quoted < words || quoted == words {
 			continue
 		}
 		if layout == nil {

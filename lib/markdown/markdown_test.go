@@ -258,7 +258,8 @@ func TestItemBlocks(t *testing.T) {
 // TestLayoutQuotes: a thread whose posts each hold their message in a blockquote (vBulletin,
 // XenForo 1) is written as its posts' paragraphs, not as a quotation per post, while a
 // post's quote of another inside its message stays a quotation; blockquotes set among an
-// article's paragraphs, however many, and a thread of two such posts stay quotations.
+// article's paragraphs, however many, a thread of two such posts and a list of testimonials,
+// each item a blockquote alone, stay quotations.
 func TestLayoutQuotes(t *testing.T) {
 	post := func(who, msg string) string {
 		return `<li><div class="user">` + who + `</div><div class="body"><blockquote class="postcontent">` + msg + `</blockquote></div></li>`
@@ -271,6 +272,7 @@ func TestLayoutQuotes(t *testing.T) {
 <p>Another paragraph of the article.</p><div><blockquote>Two quotation.</blockquote></div>
 <p>A third paragraph of the article here.</p><div><blockquote>Three quotation.</blockquote></div></article>
 <ul><li><span>dee</span><blockquote>Only two posts here.</blockquote></li><li><span>eve</span><blockquote>The other of two.</blockquote></li></ul>
+<ul><li><blockquote>"Great work." A client</blockquote></li><li><blockquote>"Quick and kind." Another</blockquote></li><li><blockquote>"Thanks." A third</blockquote></li></ul>
 </body></html>`
 	p, kept := segmentAll(html)
 	want := "1. ann\n\n   First line of the first post.\n\n   Its second line.\n" +
@@ -278,7 +280,8 @@ func TestLayoutQuotes(t *testing.T) {
 		"3. cy\n\n   A third post, with words of its own.\n\n" +
 		"An article paragraph of some words.\n\n> One quotation.\n\nAnother paragraph of the article.\n\n> Two quotation.\n\n" +
 		"A third paragraph of the article here.\n\n> Three quotation.\n\n" +
-		"- dee\n\n  > Only two posts here.\n- eve\n\n  > The other of two."
+		"- dee\n\n  > Only two posts here.\n- eve\n\n  > The other of two.\n\n" +
+		"- > \"Great work.\" A client\n- > \"Quick and kind.\" Another\n- > \"Thanks.\" A third"
 	wantRender(t, p, kept, want)
 }
 
