@@ -25,6 +25,7 @@ func FuzzInline(f *testing.F) {
 		`<ol><li><h3>t</h3><pre class="brush: js"><code>x</code></pre><p>https://a.example/b_c_</p></li></ol>`,
 		`<blockquote><p>a</p><ol><li>b<ul><li>c</li></ul></li></ol><ul><li>d</li></ul><h4>e</h4></blockquote><p>f</p>`,
 		`<ol><li>u<blockquote>a<br>b<div><blockquote>q</blockquote></div></blockquote></li><li>v<blockquote><ul><li>c</li></ul></blockquote></li><li>w<blockquote>d</blockquote></li></ol>`,
+		`<ol><li>u<blockquote>a<div class="bbcode_quote"><div>by <b>x</b></div><ul><li>q</li></ul><blockquote>r</blockquote></div>b</blockquote></li><li>v<blockquote>c</blockquote></li><li>w<blockquote>d<div class="quote">e</div></blockquote></li></ol>`,
 	} {
 		f.Add(s, uint64(0xffff))
 	}

@@ -539,29 +539,55 @@ func column(td *dom.Node) int {
 	return col
 }
 
-// quotation returns the quotation (blockquote or q) that holds n, when flags say there is
-// one (content.InQuote), else nil; a blockquote that lays out repeated items is none.
+// quotation returns the quotation that holds n, when flags say there is one
+// (content.InQuote), else nil: the innermost blockquote or q around it, but inside a
+// blockquote that lays out a post's message (layoutQuotes) the outermost quotation below it,
+// an element whose class names a quote counted (quoteClass: vBulletin writes a post's quote
+// of another as div.bbcode_quote, XenForo 1 its "X said:" beside the quoted blockquote), so
+// that a quote's attribution and its lines are one quotation.
 func (w *writer) quotation(flags content.Flags, n *dom.Node) *dom.Node {
 	if flags&content.InQuote == 0 {
 		return nil
 	}
+	var inner, outer *dom.Node
 	for ; n != nil; n = n.Parent {
-		if n.Type == dom.ElementNode && (n.Tag == "blockquote" && !w.layout[n] || n.Tag == "q") {
-			return n
+		switch {
+		case n.Type != dom.ElementNode:
+		case n.Tag == "blockquote" && w.layout[n]:
+			return outer
+		case n.Tag == "blockquote" || n.Tag == "q":
+			if inner == nil {
+				inner = n
+			}
+			outer = n
+		case quoteClass(n.Attr("class")):
+			outer = n
 		}
 	}
-	return nil
+	return inner
 }
 
-// quoteAround returns the innermost blockquote around n (n itself included) that is a
-// quotation, not one that lays out repeated items; nil if none.
+// quoteAround returns the quotation that holds n (n itself included), as quotation finds
+// it; nil if none.
 func (w *writer) quoteAround(n *dom.Node) *dom.Node {
-	for q := ancestor(n, "blockquote"); q != nil; q = ancestor(q.Parent, "blockquote") {
-		if !w.layout[q] {
-			return q
+	return w.quotation(content.InQuote, n)
+}
+
+// quoteClass reports whether a class attribute names a quote: one of its names holds the
+// word "quote" (bbcode_quote, quote_container, bbCodeQuote; words part at characters that
+// are not letters and where a lower-case letter meets an upper-case one).
+func quoteClass(class string) bool {
+	for i := 0; i+5 <= len(class); i++ {
+		if !strings.EqualFold(class[i:i+5], "quote") {
+			continue
+		}
+		startsWord := i == 0 || !isASCIILetter(class[i-1]) || class[i] >= 'A' && class[i] <= 'Z' && class[i-1] >= 'a' && class[i-1] <= 'z'
+		endsWord := i+5 == len(class) || !isASCIILetter(class[i+5]) || class[i+5] >= 'A' && class[i+5] <= 'Z' && class[i+4] >= 'a' && class[i+4] <= 'z'
+		if startsWord && endsWord {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // layoutQuotes finds the blockquotes that hold the text of a page's repeated items rather

@@ -257,7 +257,9 @@ func TestItemBlocks(t *testing.T) {
 
 // TestLayoutQuotes: a thread whose posts each hold their message in a blockquote (vBulletin,
 // XenForo 1) is written as its posts' paragraphs, not as a quotation per post, while a
-// post's quote of another inside its message stays a quotation; blockquotes set among an
+// post's quote of another inside its message stays a quotation, and so does one written as
+// an element whose class names a quote (vBulletin's div.bbcode_quote), its attribution with
+// it; outside a post's message such a class is no quotation (a "get a quote" form); blockquotes set among an
 // article's paragraphs, however many, a thread of two such posts and a list of testimonials,
 // each item a blockquote alone, stay quotations.
 func TestLayoutQuotes(t *testing.T) {
@@ -268,7 +270,8 @@ func TestLayoutQuotes(t *testing.T) {
 		post("ann", "First line of the first post.<br>Its second line.") +
 		post("bob", `<div class="q"><blockquote>First line of the first post.</blockquote></div>I agree with that.`) +
 		post("cy", "A third post, with words of its own.") +
-		`</ol><article><p>An article paragraph of some words.</p><div><blockquote>One quotation.</blockquote></div>
+		post("dan", `<div class="bbcode_quote"><div class="postedby">Originally Posted by <b>cy</b></div><div class="message">Words of its own.<br>More.</div></div>Not mine.`) +
+		`</ol><div class="get-a-quote"><p>Ask us for a price today.</p></div><article><p>An article paragraph of some words.</p><div><blockquote>One quotation.</blockquote></div>
 <p>Another paragraph of the article.</p><div><blockquote>Two quotation.</blockquote></div>
 <p>A third paragraph of the article here.</p><div><blockquote>Three quotation.</blockquote></div></article>
 <ul><li><span>dee</span><blockquote>Only two posts here.</blockquote></li><li><span>eve</span><blockquote>The other of two.</blockquote></li></ul>
@@ -277,7 +280,9 @@ func TestLayoutQuotes(t *testing.T) {
 	p, kept := segmentAll(html)
 	want := "1. ann\n\n   First line of the first post.\n\n   Its second line.\n" +
 		"2. bob\n\n   > First line of the first post.\n\n   I agree with that.\n" +
-		"3. cy\n\n   A third post, with words of its own.\n\n" +
+		"3. cy\n\n   A third post, with words of its own.\n" +
+		"4. dan\n\n   > Originally Posted by **cy**\n   >\n   > Words of its own.\n   >\n   > More.\n\n   Not mine.\n\n" +
+		"Ask us for a price today.\n\n" +
 		"An article paragraph of some words.\n\n> One quotation.\n\nAnother paragraph of the article.\n\n> Two quotation.\n\n" +
 		"A third paragraph of the article here.\n\n> Three quotation.\n\n" +
 		"- dee\n\n  > Only two posts here.\n- eve\n\n  > The other of two.\n\n" +
@@ -343,4 +348,17 @@ func TestCodeLanguage(t *testing.T) {
 	want := "```python\nprint(1)\n```\n\n```js\nlet a\n```\n\n```console\n$ ls\n```\n\n```shellscript\necho\n```\n\n" +
 		"```\nauto\n```\n\n```\nplain\n```\n\n```\ntick\n```\n\n1. Run:\n   ```go\n   go run .\n   ```\n\nProse of the page around the code.\n\n```\nx = 1\n```"
 	wantRender(t, p, kept, want)
+}
+
+// TestQuoteClass: a class names a quote when one of its names holds the word.
+func TestQuoteClass(t *testing.T) {
+	for class, want := range map[string]bool{
+		"bbcode_quote": true, "quote_container": true, "bbCodeBlock bbCodeQuote": true, "quote": true,
+		"ipsQuote": true, "QuoteBox": true, "quoted": false, "unquote": false, "misquoteX": false, "": false,
+		"blockquoteish": false, "testimonial-quote card": true,
+	} {
+		if got := quoteClass(class); got != want {
+			t.Errorf("quoteClass(%q) = %v, want %v", class, got, want)
+		}
+	}
 }
