@@ -29,6 +29,8 @@ func TestCountWords(t *testing.T) {
 		{"<a href=\"x y z\">one</a> two", 2},
 		{"<script>var a = b + c;</script>word", 1},
 		{"東京の天気", 2.5},
+		{"naïve café, 東京 e\xffx 1,5 l'été", 9}, // "naïve" one word, 東京 one, "e\xffx" two, "1,5" two, "l'été" two
+		{"Привет мир", 2},
 	} {
 		if got := countWords(c.s); got != c.want {
 			t.Errorf("countWords(%q) = %v, want %v", c.s, got, c.want)
