@@ -58,32 +58,26 @@ func countWords(s string) float64 {
 	inWord := false
 	htmltext.EachText(s, htmltext.Scripts|htmltext.Styles, func(text string) {
 		for i := 0; i < len(text); {
-			if c := text[i]; c < utf8.RuneSelf { // most of a page: no script is unspaced here
-				if words.IsWordRune(rune(c)) {
-					if !inWord {
-						n++
-					}
-					inWord = true
-				} else {
-					inWord = false
-				}
+			// A character of an unspaced script counts half a word alone; one of a word
+			// begins a word or goes on with it. ASCII (most of a page) is read without
+			// decoding and is never unspaced.
+			var word, unspaced bool
+			if c := text[i]; c < utf8.RuneSelf {
+				word = words.IsWordRune(rune(c))
 				i++
-				continue
+			} else {
+				r, size := utf8.DecodeRuneInString(text[i:])
+				unspaced = words.Unspaced(r)
+				word = !unspaced && isWordRune(r)
+				i += size
 			}
-			r, size := utf8.DecodeRuneInString(text[i:])
-			i += size
 			switch {
-			case words.Unspaced(r):
+			case unspaced:
 				n += 0.5
-				inWord = false
-			case isWordRune(r):
-				if !inWord {
-					n++
-				}
-				inWord = true
-			default:
-				inWord = false
+			case word && !inWord:
+				n++
 			}
+			inWord = word
 		}
 	}, func(string) { inWord = false })
 	return n

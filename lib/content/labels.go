@@ -180,7 +180,7 @@ func (p *Page) labels() *labelled {
 		if f&InTableCell == 0 {
 			continue
 		}
-		tr, te := p.rowOf(i)
+		cell, tr, te := p.rowOf(i)
 		if tr < 0 {
 			continue
 		}
@@ -190,7 +190,7 @@ func (p *Page) labels() *labelled {
 		tb, seen := tables[te]
 		if !seen {
 			tb = table{data: DataTable(p.Elements[te].Node) > 0, head: -1}
-			if h, _ := p.rowOf(int(p.Elements[te].FirstBlock)); h >= 0 && isHeaderRow(p.Elements[h].Node) {
+			if _, h, _ := p.rowOf(int(p.Elements[te].FirstBlock)); h >= 0 && isHeaderRow(p.Elements[h].Node) {
 				tb.head = h
 			}
 			tables[te] = tb
@@ -198,7 +198,7 @@ func (p *Page) labels() *labelled {
 		if !tb.data {
 			continue
 		}
-		if cell := p.cellOf(i); i > 0 && t.whole != nil && t.whole[i-1] == tr && cell == lastCell {
+		if i > 0 && t.whole != nil && t.whole[i-1] == tr && cell == lastCell {
 			if t.tallRows == nil {
 				t.tallRows = map[int32]bool{}
 			}
@@ -229,46 +229,36 @@ func (p *Page) definitionOf(i int) (e int32, isTerm bool) {
 	return -1, false
 }
 
-// rowOf returns the elements of block i's table row and its table, -1s when it is not in one
-// (or the page's nodes were dropped).
-func (p *Page) rowOf(i int) (tr, table int32) {
+// rowOf returns the elements of block i's table cell (td or th; -1 when the row holds it in
+// none), its table row and its table, -1s when it is not in a row (or the page's nodes were
+// dropped).
+func (p *Page) rowOf(i int) (cell, tr, table int32) {
 	if i < 0 || i >= len(p.Blocks) {
-		return -1, -1
+		return -1, -1, -1
 	}
-	tr = -1
+	cell, tr = -1, -1
 	for e := p.Blocks[i].Owner; e >= 0; e = p.Elements[e].Parent {
 		n := p.Elements[e].Node
 		if n == nil {
-			return -1, -1
+			return -1, -1, -1
 		}
 		switch n.Atom {
+		case atom.Td, atom.Th:
+			if cell < 0 && tr < 0 {
+				cell = e
+			}
 		case atom.Tr:
 			if tr < 0 {
 				tr = e
 			}
 		case atom.Table:
 			if tr < 0 {
-				return -1, -1
+				return -1, -1, -1
 			}
-			return tr, e
+			return cell, tr, e
 		}
 	}
-	return -1, -1
-}
-
-// cellOf returns the element of the table cell (td or th) that holds block i's text, -1
-// when it is in none.
-func (p *Page) cellOf(i int) int32 {
-	for e := p.Blocks[i].Owner; e >= 0; e = p.Elements[e].Parent {
-		n := p.Elements[e].Node
-		if n == nil {
-			return -1
-		}
-		if isCell(n) {
-			return e
-		}
-	}
-	return -1
+	return -1, -1, -1
 }
 
 // isHeaderRow reports whether tr heads its table: it is in a thead, or its cells are th.

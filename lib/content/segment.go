@@ -2,6 +2,7 @@ package content
 
 import (
 	"cmp"
+	"iter"
 	"net/url"
 	"slices"
 	"sort"
@@ -854,9 +855,9 @@ func allDigits(w string) bool {
 
 func splitTokens(dst []uint32, v string) []uint32 {
 	var buf [64]byte
-	emit := func(w string) {
+	for w := range classWords(v) {
 		if len(w) < 2 || len(w) > 40 || allDigits(w) {
-			return
+			continue
 		}
 		b := buf[:0]
 		for i := 0; i < len(w); i++ {
@@ -868,30 +869,49 @@ func splitTokens(dst []uint32, v string) []uint32 {
 		}
 		dst = append(dst, uint32(xxhash.Sum64(b)))
 	}
-	start := -1
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-		if !alnum {
-			if start >= 0 {
-				emit(v[start:i])
-				start = -1
-			}
-			continue
-		}
-		if start >= 0 && c >= 'A' && c <= 'Z' && i > 0 && v[i-1] >= 'a' && v[i-1] <= 'z' {
-			emit(v[start:i])
-			start = i
-			continue
-		}
-		if start < 0 {
-			start = i
-		}
-	}
-	if start >= 0 {
-		emit(v[start:])
-	}
 	return dst
+}
+
+// classWords yields the words of a class or id attribute as the model's tokens part them: at
+// characters that are not letters or digits (any byte of another script is a letter), and
+// where a lower-case letter meets an upper-case one ("bbCodeQuote": bb, Code, Quote).
+func classWords(v string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(v); i++ {
+			c := v[i]
+			alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+			switch {
+			case !alnum:
+				if start >= 0 && !yield(v[start:i]) {
+					return
+				}
+				start = -1
+			case start >= 0 && c >= 'A' && c <= 'Z' && v[i-1] >= 'a' && v[i-1] <= 'z':
+				if !yield(v[start:i]) {
+					return
+				}
+				start = i
+			case start < 0:
+				start = i
+			}
+		}
+		if start >= 0 {
+			yield(v[start:])
+		}
+	}
+}
+
+// ClassHasWord reports whether a class attribute holds word, in any case, among the words the
+// model parts class names into (classWords): "bbcode_quote" and "bbCodeQuote" hold "quote",
+// "quoted" does not.
+func ClassHasWord(class, word string) bool {
+	for w := range classWords(class) {
+		if strings.EqualFold(w, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // signature hashes an element's tag and class names (cls, its class attribute) with their digits left out (not its

@@ -574,21 +574,9 @@ func (w *writer) quoteAround(n *dom.Node) *dom.Node {
 }
 
 // quoteClass reports whether a class attribute names a quote: one of its names holds the
-// word "quote" (bbcode_quote, quote_container, bbCodeQuote; words part at characters that
-// are not letters and where a lower-case letter meets an upper-case one).
-func quoteClass(class string) bool {
-	for i := 0; i+5 <= len(class); i++ {
-		if !strings.EqualFold(class[i:i+5], "quote") {
-			continue
-		}
-		startsWord := i == 0 || !isASCIILetter(class[i-1]) || class[i] >= 'A' && class[i] <= 'Z' && class[i-1] >= 'a' && class[i-1] <= 'z'
-		endsWord := i+5 == len(class) || !isASCIILetter(class[i+5]) || class[i+5] >= 'A' && class[i+5] <= 'Z' && class[i+4] >= 'a' && class[i+4] <= 'z'
-		if startsWord && endsWord {
-			return true
-		}
-	}
-	return false
-}
+// word "quote" as the content model parts class names (content.ClassHasWord: bbcode_quote,
+// quote_container, bbCodeQuote; not quoted).
+func quoteClass(class string) bool { return content.ClassHasWord(class, "quote") }
 
 // layoutQuotes finds the blockquotes that hold the text of a page's repeated items rather
 // than quote it: forum software of the 2000s writes each post's message in one (vBulletin's
