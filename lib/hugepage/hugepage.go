@@ -15,7 +15,16 @@
 // and runs stall in the kernel, CHAFF_HUGEPAGES=0 turns the mark off. Measured on big9 (`run
 // -j 1 --drop-html --content off`, CPU s, medians of 7 runs): ngramcut 1.07 -> 0.61, ampl
 // 1.00 -> 0.64, sstclean 0.71 -> 0.52, rtdm 0.74 -> 0.56, `chaff extract` 0.45 -> 0.33, the
-// same peak RSS but for ngramcut's (140 -> 154 MB).
+// same peak RSS but for ngramcut's (140 -> 154 MB). What a huge page costs depends on the
+// machine under the kernel: on the Intel Xeon virtual machine of 2026-12-06 the kernel's
+// zeroing of each new huge page (clear_page_erms under do_huge_pmd_anonymous_page, a third
+// of `ngramcut run`'s samples in perf) is slow when the process starts after a few seconds
+// of idle (the host has taken back the free memory): `ngramcut run -j 1` on big9 spent
+// 0.44-0.51 s in the kernel marked and 0.07-0.10 s unmarked, the same user time; over five
+// interleaved rounds of each site tool, CPU s marked / unmarked: ngramcut 1.19 / 1.07, ampl
+// 1.17 / 1.09, rtdm 0.88 / 0.83, sstclean 0.76 / 0.85. Neither wins on every tool there, and
+// the mark halved the tools' time where it was chosen, so it stays; CHAFF_HUGEPAGES=0 is the
+// switch to measure on one's own machine.
 package hugepage
 
 import (
