@@ -8,7 +8,9 @@
 //	                                    training again); the labels' own blocks as an oracle
 //	  [-seed N] [-sites F]              the trees' row-sampler seed; each fold learned from a
 //	                                    share F of its sites drawn by the seed (one bag of a
-//	                                    bagged model; average bags' -scores files to try one)
+//	                                    bagged model)
+//	  [-scores F1,F2,...]               several runs' cached scores averaged in log-odds: the
+//	                                    ensemble of their models (bags, or seeds), not trained
 //	contentmodel holdout                trained on the other sets, scored on each set in turn
 //	contentmodel folds -o DIR           the models of both schemes, for scripts/eval --content-cv
 //	contentmodel titles                 the titles chosen (BestTitle) against the sets' gold titles
@@ -84,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	siteShare := fs.Float64("sites", 1, "cv: learn each fold from this share of its sites, drawn by -seed (one bag of a bagged model)")
 	kindsOnly := fs.Bool("kinds", false, "cv: learn and report the page-kind models alone (fast: no block trees)")
 	textMinGroups := fs.Int("text-min-groups", content.DefaultTrainOptions.TextMinGroups, "the sites a word of a short line must be seen on to weigh in the page-kind models")
-	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again)")
+	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again); several files, comma-separated, are read and averaged in log-odds (an ensemble of their runs' models)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -456,6 +458,9 @@ func readScores(path string, items []*item) ([][]float32, error) {
 	if path == "" {
 		return nil, nil
 	}
+	if paths := strings.Split(path, ","); len(paths) > 1 {
+		return meanScores(paths, items)
+	}
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -478,6 +483,42 @@ func readScores(path string, items []*item) ([][]float32, error) {
 		return nil, fmt.Errorf("%s: not the scores of these pages", path)
 	}
 	return scores, nil
+}
+
+// meanScores reads the scores cached in each of paths (all must exist) and averages each
+// block's scores in log-odds: what an ensemble of the runs' models (bags of sites, or seeds of
+// the trees) would score, without training it.
+func meanScores(paths []string, items []*item) ([][]float32, error) {
+	var sum [][]float64
+	for _, p := range paths {
+		sc, err := readScores(p, items)
+		if err != nil {
+			return nil, err
+		}
+		if sc == nil {
+			return nil, fmt.Errorf("%s: no such file (averaged scores are read, never written)", p)
+		}
+		if sum == nil {
+			sum = make([][]float64, len(sc))
+			for i := range sc {
+				sum[i] = make([]float64, len(sc[i]))
+			}
+		}
+		for i := range sc {
+			for j, v := range sc[i] {
+				q := min(max(float64(v), 1e-6), 1-1e-6)
+				sum[i][j] += math.Log(q / (1 - q))
+			}
+		}
+	}
+	mean := make([][]float32, len(sum))
+	for i := range sum {
+		mean[i] = make([]float32, len(sum[i]))
+		for j, v := range sum[i] {
+			mean[i][j] = float32(1 / (1 + math.Exp(-v/float64(len(paths)))))
+		}
+	}
+	return mean, nil
 }
 
 // writeScores writes every block's score to path (nothing when path is ""), as float32s.
