@@ -2,6 +2,7 @@ package scale
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -123,38 +124,40 @@ var errHung = errors.New("still running after the time limit")
 // (which one waits, and on what: a pipe, a child) and killed, and the error wraps errHung.
 func run(t *testing.T, stdin []byte, name string, args ...string) ([]byte, error) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), cmdLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	label := filepath.Base(name) + " " + strings.Join(args, " ")
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%s: %v", label, err)
+	cmd.Cancel = func() error {
+		t.Logf("%s: %v; its processes:\n%s", label, errHung, groupProcesses(cmd.Process.Pid))
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v\n%s", label, err, tail(errOut.String()))
-		}
-		return out.Bytes(), nil
-	case <-time.After(cmdLimit):
-		ps, _ := exec.Command("ps", "-e", "--forest", "-o", "pid,pgid,stat,etimes,wchan:24,args").Output()
-		pgid := fmt.Sprint(cmd.Process.Pid)
-		var group []string
-		for _, line := range strings.Split(string(ps), "\n") {
-			if f := strings.Fields(line); len(f) > 1 && f[1] == pgid {
-				group = append(group, line)
-			}
-		}
-		t.Logf("%s: %v; its processes:\n%s\nits stderr so far:\n%s", label, errHung, strings.Join(group, "\n"), tail(errOut.String()))
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-done
-		return nil, fmt.Errorf("%s: %w", label, errHung)
+	err := cmd.Run()
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("%s: %w\n%s", label, errHung, tail(errOut.String()))
+	case err != nil:
+		return nil, fmt.Errorf("%s: %v\n%s", label, err, tail(errOut.String()))
 	}
+	return out.Bytes(), nil
+}
+
+// groupProcesses lists the processes of process group pgid as ps draws them (a tree, each
+// with its wait channel).
+func groupProcesses(pgid int) string {
+	ps, _ := exec.Command("ps", "-e", "--forest", "-o", "pid,pgid,stat,etimes,wchan:24,args").Output()
+	var group []string
+	for _, line := range strings.Split(string(ps), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[1] == fmt.Sprint(pgid) {
+			group = append(group, line)
+		}
+	}
+	return strings.Join(group, "\n")
 }
 
 func tail(s string) string {
@@ -259,7 +262,7 @@ func TestParallel(t *testing.T) {
 				// that hangs (its processes logged by run) is run once more, so that one
 				// stuck GNU parallel does not fail CI; the same hang twice fails the test.
 				if _, err := run(t, nil, "bash", args...); errors.Is(err, errHung) {
-					t.Logf("keyed.sh hung (processes above); run once more")
+					t.Logf("%v\n(its processes above); run once more", err)
 					sh(t, nil, "bash", args...)
 				} else if err != nil {
 					t.Fatal(err)
