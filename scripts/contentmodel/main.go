@@ -50,6 +50,7 @@ import (
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/gbdt"
 	"github.com/chaffkit/chaff/lib/gobuild"
 	"github.com/chaffkit/chaff/lib/metric"
 	"github.com/chaffkit/chaff/lib/mojibake"
@@ -515,7 +516,7 @@ func meanScores(paths []string, items []*item) ([][]float32, error) {
 	for i := range sum {
 		mean[i] = make([]float32, len(sum[i]))
 		for j, v := range sum[i] {
-			mean[i][j] = float32(1 / (1 + math.Exp(-v/float64(len(paths)))))
+			mean[i][j] = gbdt.Sigmoid(float32(v / float64(len(paths))))
 		}
 	}
 	return mean, nil
