@@ -12,11 +12,13 @@
 #   learn  -m group-by (default): sort the mapped lines by site once, then parallel --pipe
 #          --group-by 1 hands each job whole sites, in input order within a site, so the
 #          models are exactly those of `TOOL run --sample K FILE...`.
-#          -m shard: parallel --pipe --shard 2 hashes each site to one of N jobs, and each job
-#          sorts its own share (no global sort: the shape of a Hadoop reducer). GNU parallel
-#          shards blocks concurrently, which loses the order of a site's pages, so the lines
-#          are numbered first (awk) and each job sorts by site, tag, then that number and cuts
-#          it off: the secondary sort on position that makes the sample the first K pages.
+#          -m shard: awk deals each line to one of N files by a hash of its site, in input
+#          order, and parallel runs one job a file that sorts it by site and tag (stable)
+#          before the tool: no global sort, the shape of a Hadoop reducer (partition by the
+#          key's hash, each reducer sorting its own share). GNU parallel's own --pipe --shard
+#          was this layout's engine until 2026-12-06: it hung once in about 80 runs (version
+#          20221122: its perl process polling with no job left), and it shards blocks
+#          concurrently, which loses the order of a site's pages.
 #   apply  the model lines and the mapped pages sorted together (models first within a site,
 #          tag 0 before tag 1) and cut by site the same way; TOOL apply --keyed joins them.
 #
@@ -59,9 +61,32 @@ ksort() { sort -s -t "$tab" -k1,1 -k2,2 -T "$tmp" "$@"; }
 
 learn_flags=${CHAFF_LEARN_FLAGS:-}
 apply_flags=${CHAFF_APPLY_FLAGS:-}
-# shard mode: lines are NUMBER<TAB>SITE<TAB>TAG<TAB>JSON; a job restores the order and drops NUMBER.
-number() { awk '{ print NR "\t" $0 }' "$@"; }
-unnumber_cmd="LC_ALL=C sort -t \"\$(printf '\\t')\" -k2,2 -k3,3 -k1,1n -T '$tmp' | cut -f2-"
+# shard PREFIX FILE...: deals the lines of FILE... to PREFIX.0 .. PREFIX.(jobs-1) by a hash of
+# their site (the first field), keeping their order; the files no line went to are not made.
+shard() {
+	local prefix=$1
+	shift
+	awk -v n="$jobs" -v prefix="$prefix" '
+		BEGIN { for (i = 0; i < 256; i++) ord[sprintf("%c", i)] = i }
+		{
+			t = index($0, "\t"); site = t ? substr($0, 1, t - 1) : $0; h = 0
+			for (i = 1; i <= length(site); i++) h = (h * 31 + ord[substr(site, i, 1)]) % 16777213
+			print > (prefix "." (h % n))
+		}' "$@"
+}
+# reduce PREFIX STAGE CMD: runs CMD on each of PREFIX's files sorted by site and tag, one
+# parallel job a file, into $tmp/STAGE.out and $tmp/STAGE.err.
+reduce() {
+	local files=("$1".*)
+	if [ ! -e "${files[0]}" ]; then # no lines
+		: >"$tmp/$2.out"
+		: >"$tmp/$2.err"
+		return
+	fi
+	parallel --will-cite -j "$jobs" "LC_ALL=C sort -s -t \"\$(printf '\\t')\" -k1,1 -k2,2 -T '$tmp' {} | $3" \
+		::: "${files[@]}" >"$tmp/$2.out" 2>"$tmp/$2.err" || { cat "$tmp/$2.err" >&2; exit 1; }
+	rm -f "${files[@]}"
+}
 
 # map: one mapper per input file, outputs in the order of the files.
 parallel --will-cite -k -j "$jobs" "$tool" map 2>"$tmp/map.err" ::: "$@" >"$tmp/mapped" ||
@@ -79,14 +104,12 @@ group-by)
 		{ cat "$tmp/apply.err" >&2; exit 1; }
 	;;
 shard)
-	number "$tmp/mapped" |
-		parallel --will-cite --pipe --shard 2 --colsep '\t' -j "$jobs" --block "$block" \
-			"$unnumber_cmd | $tool learn --keyed --sample $sample $learn_flags" >"$tmp/models" 2>"$tmp/learn.err" ||
-		{ cat "$tmp/learn.err" >&2; exit 1; }
-	number "$tmp/models" "$tmp/mapped" |
-		parallel --will-cite --pipe --shard 2 --colsep '\t' -j "$jobs" --block "$block" \
-			"$unnumber_cmd | $tool apply --keyed -j 1 $apply_flags" 2>"$tmp/apply.err" >"$tmp/out.keyed" ||
-		{ cat "$tmp/apply.err" >&2; exit 1; }
+	shard "$tmp/learn.shard" "$tmp/mapped"
+	reduce "$tmp/learn.shard" learn "$tool learn --keyed --sample $sample $learn_flags"
+	mv "$tmp/learn.out" "$tmp/models"
+	shard "$tmp/apply.shard" "$tmp/models" "$tmp/mapped"
+	reduce "$tmp/apply.shard" apply "$tool apply --keyed -j 1 $apply_flags"
+	mv "$tmp/apply.out" "$tmp/out.keyed"
 	;;
 esac
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -134,9 +135,15 @@ func run(t *testing.T, stdin []byte, name string, args ...string) ([]byte, error
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	label := filepath.Base(name) + " " + strings.Join(args, " ")
 	cmd.Cancel = func() error {
-		t.Logf("%s: %v; its processes:\n%s", label, errHung, groupProcesses(cmd.Process.Pid))
+		lines, groups := processTree(cmd.Process.Pid)
+		t.Logf("%s: %v; its processes:\n%s", label, errHung, lines)
+		for _, g := range groups {
+			syscall.Kill(-g, syscall.SIGKILL)
+		}
 		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+	// A descendant that outlived the kill must not hold the output pipes open for good.
+	cmd.WaitDelay = 5 * time.Second
 	err := cmd.Run()
 	switch {
 	case ctx.Err() != nil:
@@ -147,17 +154,26 @@ func run(t *testing.T, stdin []byte, name string, args ...string) ([]byte, error
 	return out.Bytes(), nil
 }
 
-// groupProcesses lists the processes of process group pgid as ps draws them (a tree, each
-// with its wait channel).
-func groupProcesses(pgid int) string {
-	ps, _ := exec.Command("ps", "-e", "--forest", "-o", "pid,pgid,stat,etimes,wchan:24,args").Output()
-	var group []string
+// processTree returns the processes of pid and its descendants as ps draws them (a tree,
+// each with its process group and wait channel), and their process groups: GNU parallel starts
+// each job in a group of its own, so killing the command's group alone leaves its jobs behind.
+func processTree(pid int) (lines string, groups []int) {
+	ps, _ := exec.Command("ps", "-e", "--forest", "-o", "pid,ppid,pgid,stat,etimes,wchan:24,args").Output()
+	in := map[string]bool{fmt.Sprint(pid): true}
+	seen := map[int]bool{}
+	var tree []string
 	for _, line := range strings.Split(string(ps), "\n") {
-		if f := strings.Fields(line); len(f) > 1 && f[1] == fmt.Sprint(pgid) {
-			group = append(group, line)
+		// --forest lists a parent before its children.
+		if f := strings.Fields(line); len(f) > 2 && (in[f[0]] || in[f[1]]) {
+			in[f[0]] = true
+			tree = append(tree, line)
+			if g, err := strconv.Atoi(f[2]); err == nil && !seen[g] {
+				seen[g] = true
+				groups = append(groups, g)
+			}
 		}
 	}
-	return strings.Join(group, "\n")
+	return strings.Join(tree, "\n"), groups
 }
 
 func tail(s string) string {
@@ -238,7 +254,8 @@ func TestMapPathsFromWARC(t *testing.T) {
 var parallelTools = map[string]bool{"ampl": true, "rtdm": true}
 
 // TestParallel: keyed.sh, the same job with GNU parallel as the engine, in both layouts
-// (a global sort cut by --group-by, and --shard with a per-job sort), on the WARC files.
+// (a global sort cut by --group-by, and awk dealing the lines to one file a job by the site's
+// hash, each job sorting its own), on the WARC files.
 func TestParallel(t *testing.T) {
 	for _, cmd := range []string{"bash", "parallel", "awk", "sort", "cut"} {
 		if _, err := exec.LookPath(cmd); err != nil {
@@ -257,10 +274,11 @@ func TestParallel(t *testing.T) {
 				out := t.TempDir()
 				// A small block makes parallel cut the input into several jobs.
 				args := append([]string{script, "-j", "3", "-s", k, "-m", mode, "-b", "100k", "-o", out, bin}, warcs...)
-				// Once in about fifty runs of .ci/scale (2026-12-06) this test ran until the
-				// package's ten minutes were out, never since in 40 runs in a row: a job
-				// that hangs (its processes logged by run) is run once more, so that one
-				// stuck GNU parallel does not fail CI; the same hang twice fails the test.
+				// GNU parallel's --pipe --shard, which the shard layout used until
+				// 2026-12-06, hung once in about 80 runs (its perl process polling with
+				// no job left). A job that hangs (its processes logged by run) is run once
+				// more, so that one stuck GNU parallel does not fail CI; the same hang
+				// twice fails the test.
 				if _, err := run(t, nil, "bash", args...); errors.Is(err, errHung) {
 					t.Logf("%v\n(its processes above); run once more", err)
 					sh(t, nil, "bash", args...)
@@ -302,14 +320,15 @@ func TestCanonicalAndSame(t *testing.T) {
 }
 
 // TestRunHang: a command past the time limit is reported as hung, with its processes (a
-// pipeline's children too) killed, rather than holding the test until the package's time is
-// out.
+// pipeline's children, and a child in a process group of its own) killed, rather than holding
+// the test until the package's time is out.
 func TestRunHang(t *testing.T) {
 	defer func(l time.Duration) { cmdLimit = l }(cmdLimit)
 	cmdLimit = 500 * time.Millisecond
 	mark := fmt.Sprintf("chaff-hang-%d", os.Getpid())
 	start := time.Now()
-	_, err := run(t, nil, "bash", "-c", "sleep 30 | cat; : "+mark)
+	// The second sleep runs in a process group of its own, as GNU parallel's jobs do.
+	_, err := run(t, nil, "bash", "-c", "setsid bash -c 'sleep 30; : "+mark+"' & sleep 30 | cat; : "+mark)
 	if !errors.Is(err, errHung) {
 		t.Fatalf("a command sleeping past the limit: %v, want errHung", err)
 	}
