@@ -118,7 +118,7 @@ cut -f2- "$tmp/out.keyed" >"$outdir/out.jsonl"
 # One summary per stage: the sums of the jobs' summary lines.
 for stage in map learn apply; do
 	grep -v ': summary ' "$tmp/$stage.err" >&2 || true
-	grep ': summary ' "$tmp/$stage.err" | awk -v stage="$stage" '
+	{ grep ': summary ' "$tmp/$stage.err" || true; } | awk -v stage="$stage" '
 		{ for (i = 3; i <= NF; i++) { split($i, kv, "="); sum[kv[1]] += kv[2] } n++ }
 		END {
 			printf "keyed.sh: %s jobs=%d", stage, n

@@ -302,6 +302,36 @@ func TestParallel(t *testing.T) {
 	})
 }
 
+// TestParallelEmpty: a dump with no pages is a job like any other: keyed.sh exits 0 in both
+// layouts and writes empty outputs (it used to exit 1 when a stage had no job to sum).
+func TestParallelEmpty(t *testing.T) {
+	for _, cmd := range []string{"bash", "parallel", "awk", "sort", "cut"} {
+		if _, err := exec.LookPath(cmd); err != nil {
+			t.Skipf("%s not found", cmd)
+		}
+	}
+	if setupErr != nil {
+		t.Skipf("fixture: %v", setupErr)
+	}
+	if err := buildErr["rtdm"]; err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(root, "scripts", "scale", "keyed.sh")
+	for _, mode := range []string{"group-by", "shard"} {
+		out := t.TempDir()
+		sh(t, nil, "bash", script, "-m", mode, "-o", out, bins["rtdm"], empty)
+		for _, f := range []string{"models.jsonl", "out.jsonl"} {
+			if b, err := os.ReadFile(filepath.Join(out, f)); err != nil || len(b) != 0 {
+				t.Errorf("%s: %s: %d bytes, %v; want an empty file", mode, f, len(b), err)
+			}
+		}
+	}
+}
+
 func TestCanonicalAndSame(t *testing.T) {
 	got := string(Canonical([]byte("b\t{\"x\":2}\na\t{\"x\":1}\n"), true))
 	if got != "{\"x\":1}\n{\"x\":2}\n" {
