@@ -253,15 +253,20 @@ func TestMapPathsFromWARC(t *testing.T) {
 // makes each job take a second or more); CHAFF_LONG=1 runs them all.
 var parallelTools = map[string]bool{"ampl": true, "rtdm": true}
 
-// TestParallel: keyed.sh, the same job with GNU parallel as the engine, in both layouts
-// (a global sort cut by --group-by, and awk dealing the lines to one file a job by the site's
-// hash, each job sorting its own), on the WARC files.
-func TestParallel(t *testing.T) {
+// needParallel skips the test unless what keyed.sh runs is installed.
+func needParallel(t *testing.T) {
 	for _, cmd := range []string{"bash", "parallel", "awk", "sort", "cut"} {
 		if _, err := exec.LookPath(cmd); err != nil {
 			t.Skipf("%s not found (GNU parallel: apt-get install parallel; .ci/scale installs it)", cmd)
 		}
 	}
+}
+
+// TestParallel: keyed.sh, the same job with GNU parallel as the engine, in both layouts
+// (a global sort cut by --group-by, and awk dealing the lines to one file a job by the site's
+// hash, each job sorting its own), on the WARC files.
+func TestParallel(t *testing.T) {
+	needParallel(t)
 	script := filepath.Join(root, "scripts", "scale", "keyed.sh")
 	eachTool(t, func(t *testing.T, bin string) {
 		if !parallelTools[filepath.Base(bin)] && os.Getenv("CHAFF_LONG") == "" {
@@ -305,11 +310,7 @@ func TestParallel(t *testing.T) {
 // TestParallelEmpty: a dump with no pages is a job like any other: keyed.sh exits 0 in both
 // layouts and writes empty outputs (it used to exit 1 when a stage had no job to sum).
 func TestParallelEmpty(t *testing.T) {
-	for _, cmd := range []string{"bash", "parallel", "awk", "sort", "cut"} {
-		if _, err := exec.LookPath(cmd); err != nil {
-			t.Skipf("%s not found", cmd)
-		}
-	}
+	needParallel(t)
 	if setupErr != nil {
 		t.Skipf("fixture: %v", setupErr)
 	}
