@@ -4,6 +4,9 @@
 #
 #   scripts/scale/keyed.sh [-j N] [-s K] [-m group-by|shard] [-b BLOCK] [-o DIR] TOOL FILE...
 #
+# -j jobs at once (default: the CPU count), -s pages a site learns from (200), -m the layout
+# (group-by), -b GNU parallel's --block in the group-by layout (4M).
+#
 # TOOL is a binary name or path (ngramcut, ampl, sstclean, rtdm); FILE... are WARC or JSON-lines
 # dumps (any compression). It writes DIR/models.jsonl (one model line per site) and
 # DIR/out.jsonl (every page with "text"), DIR defaults to ./keyed-out.
@@ -31,7 +34,7 @@ sample=200
 mode=group-by
 outdir=keyed-out
 block=4M
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while getopts "j:s:m:o:b:h" opt; do
 	case $opt in
 	j) jobs=$OPTARG ;;
