@@ -3,6 +3,8 @@ package content
 import (
 	"math"
 	"slices"
+
+	"github.com/chaffkit/chaff/lib/gbdt"
 )
 
 // The second stage sees each block in the light of the first stage's scores of the blocks
@@ -152,7 +154,7 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 		f := dst[i*NumContextFeatures : (i+1)*NumContextFeatures]
 		x1 := x[i*NumFeatures : (i+1)*NumFeatures]
 		f[cP] = s[i]
-		f[cLogit] = logit(s[i])
+		f[cLogit] = gbdt.Logit(s[i])
 		f[cOwnerMean] = mean(b.Owner)
 		up1 := up(es, b.Owner, 1)
 		up2 := up(es, up1, 1)
@@ -226,11 +228,6 @@ func (p *Page) groupScores(sw, ww []float32) (mean, items []float32) {
 		}
 	}
 	return mean, items
-}
-
-func logit(p float32) float32 {
-	p = min(max(p, 1e-4), 1-1e-4)
-	return float32(math.Log(float64(p / (1 - p))))
 }
 
 func sortFloats(a []float32) { slices.Sort(a) }

@@ -1,6 +1,10 @@
 package content
 
-import "math"
+import (
+	"math"
+
+	"github.com/chaffkit/chaff/lib/gbdt"
+)
 
 // Site is what a site model says of one page, in the terms of the page's bytes: the spans
 // it keeps as content and the spans it calls template, each with a strength in (0, 1], and
@@ -76,10 +80,10 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 	verdicts, keptShare := p.Verdicts(site)
 	trust := float32(site.Trust() * EvidenceWeight)
 	th := f.Threshold()
-	bias := logit(th)
+	bias := gbdt.Logit(th)
 	kept = make([]bool, len(s))
 	for i := range s {
-		z := logit(s[i]) + trust*verdicts[i]
+		z := gbdt.Logit(s[i]) + trust*verdicts[i]
 		kept[i] = z > bias || (s[i] > th && keptShare[i] >= 0.5)
 	}
 	first, end := p.TitleBlocks()

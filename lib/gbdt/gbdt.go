@@ -135,6 +135,13 @@ func (m *Model) Predict(x []float32) float32 { return Sigmoid(m.Margin(x)) }
 // Sigmoid is the logistic function.
 func Sigmoid(z float32) float32 { return float32(1 / (1 + math.Exp(-float64(z)))) }
 
+// Logit is Sigmoid's inverse, the log-odds of p, with p held within [1e-4, 1-1e-4] so that a
+// score of 0 or 1 stays finite.
+func Logit(p float32) float32 {
+	p = min(max(p, 1e-4), 1-1e-4)
+	return float32(math.Log(float64(p / (1 - p))))
+}
+
 // Uses returns how many splits of the model's trees use each feature, for reports.
 func (m *Model) Uses() []int {
 	u := make([]int, m.NumFeatures)

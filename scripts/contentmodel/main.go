@@ -507,8 +507,7 @@ func meanScores(paths []string, items []*item) ([][]float32, error) {
 		}
 		for i := range sc {
 			for j, v := range sc[i] {
-				q := min(max(float64(v), 1e-6), 1-1e-6)
-				sum[i][j] += math.Log(q / (1 - q))
+				sum[i][j] += float64(gbdt.Logit(v))
 			}
 		}
 	}
