@@ -59,41 +59,41 @@ mkdir -p "$outdir"
 tmp=$(mktemp -d "$outdir/.keyed.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 tab=$(printf '\t')
-# The shuffle's order: by site, then by tag (model lines 0 before pages 1), stable.
+# The shuffle's order: by site, then by tag (model lines 0 before pages 1), stable; exported
+# for the shard layout's jobs, which sort their own files.
 ksort() { sort -s -t "$tab" -k1,1 -k2,2 -T "$tmp" "$@"; }
+export -f ksort
+export tab tmp
 
 learn_flags=${CHAFF_LEARN_FLAGS:-}
 apply_flags=${CHAFF_APPLY_FLAGS:-}
+# each STAGE OUT CMD FILE...: runs CMD on every FILE, $jobs at once, their outputs in the
+# files' order into OUT, their stderr into $tmp/STAGE.err.
+each() {
+	local stage=$1 out=$2 cmd=$3
+	shift 3
+	parallel --will-cite -k -j "$jobs" "$cmd" ::: "$@" >"$out" 2>"$tmp/$stage.err" ||
+		{ cat "$tmp/$stage.err" >&2; exit 1; }
+}
 # shard PREFIX FILE...: deals the lines of FILE... to PREFIX.0 .. PREFIX.(jobs-1) by a hash of
-# their site (the first field), keeping their order; the files no line went to are not made.
+# their site (the first field), keeping their order (each file is made, empty or not).
 shard() {
 	local prefix=$1
 	shift
 	awk -v n="$jobs" -v prefix="$prefix" '
-		BEGIN { for (i = 0; i < 256; i++) ord[sprintf("%c", i)] = i }
+		BEGIN {
+			for (i = 0; i < 256; i++) ord[sprintf("%c", i)] = i
+			for (i = 0; i < n; i++) printf "" > (prefix "." i)
+		}
 		{
 			t = index($0, "\t"); site = t ? substr($0, 1, t - 1) : $0; h = 0
 			for (i = 1; i <= length(site); i++) h = (h * 31 + ord[substr(site, i, 1)]) % 16777213
 			print > (prefix "." (h % n))
 		}' "$@"
 }
-# reduce PREFIX STAGE CMD: runs CMD on each of PREFIX's files sorted by site and tag, one
-# parallel job a file, into $tmp/STAGE.out and $tmp/STAGE.err.
-reduce() {
-	local files=("$1".*)
-	if [ ! -e "${files[0]}" ]; then # no lines
-		: >"$tmp/$2.out"
-		: >"$tmp/$2.err"
-		return
-	fi
-	parallel --will-cite -j "$jobs" "LC_ALL=C sort -s -t \"\$(printf '\\t')\" -k1,1 -k2,2 -T '$tmp' {} | $3" \
-		::: "${files[@]}" >"$tmp/$2.out" 2>"$tmp/$2.err" || { cat "$tmp/$2.err" >&2; exit 1; }
-	rm -f "${files[@]}"
-}
 
 # map: one mapper per input file, outputs in the order of the files.
-parallel --will-cite -k -j "$jobs" "$tool" map 2>"$tmp/map.err" ::: "$@" >"$tmp/mapped" ||
-	{ cat "$tmp/map.err" >&2; exit 1; }
+each map "$tmp/mapped" "$(printf %q "$tool") map" "$@"
 
 case $mode in
 group-by)
@@ -108,11 +108,10 @@ group-by)
 	;;
 shard)
 	shard "$tmp/learn.shard" "$tmp/mapped"
-	reduce "$tmp/learn.shard" learn "$tool learn --keyed --sample $sample $learn_flags"
-	mv "$tmp/learn.out" "$tmp/models"
+	each learn "$tmp/models" "ksort {} | $tool learn --keyed --sample $sample $learn_flags" "$tmp"/learn.shard.*
+	rm -f "$tmp"/learn.shard.*
 	shard "$tmp/apply.shard" "$tmp/models" "$tmp/mapped"
-	reduce "$tmp/apply.shard" apply "$tool apply --keyed -j 1 $apply_flags"
-	mv "$tmp/apply.out" "$tmp/out.keyed"
+	each apply "$tmp/out.keyed" "ksort {} | $tool apply --keyed -j 1 $apply_flags" "$tmp"/apply.shard.*
 	;;
 esac
 
