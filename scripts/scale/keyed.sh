@@ -53,6 +53,7 @@ case $mode in group-by | shard) ;; *) echo "keyed.sh: -m group-by or shard, not 
 command -v parallel >/dev/null || { echo "keyed.sh: GNU parallel not found (apt-get install parallel)" >&2; exit 1; }
 command -v "$tool" >/dev/null || { echo "keyed.sh: no tool $tool" >&2; exit 2; }
 tool=$(command -v "$tool")
+qtool=$(printf %q "$tool") # as the jobs' shell reads it
 
 export LC_ALL=C
 mkdir -p "$outdir"
@@ -93,25 +94,25 @@ shard() {
 }
 
 # map: one mapper per input file, outputs in the order of the files.
-each map "$tmp/mapped" "$(printf %q "$tool") map" "$@"
+each map "$tmp/mapped" "$qtool map" "$@"
 
 case $mode in
 group-by)
 	ksort -o "$tmp/mapped.sorted" "$tmp/mapped"
 	parallel --will-cite --pipe --group-by 1 --colsep '\t' -k -j "$jobs" --block "$block" \
-		"$tool learn --keyed --sample $sample $learn_flags" <"$tmp/mapped.sorted" >"$tmp/models" 2>"$tmp/learn.err" ||
+		"$qtool learn --keyed --sample $sample $learn_flags" <"$tmp/mapped.sorted" >"$tmp/models" 2>"$tmp/learn.err" ||
 		{ cat "$tmp/learn.err" >&2; exit 1; }
 	ksort "$tmp/models" "$tmp/mapped.sorted" |
 		parallel --will-cite --pipe --group-by 1 --colsep '\t' -k -j "$jobs" --block "$block" \
-			"$tool apply --keyed -j 1 $apply_flags" 2>"$tmp/apply.err" >"$tmp/out.keyed" ||
+			"$qtool apply --keyed -j 1 $apply_flags" 2>"$tmp/apply.err" >"$tmp/out.keyed" ||
 		{ cat "$tmp/apply.err" >&2; exit 1; }
 	;;
 shard)
 	shard "$tmp/learn.shard" "$tmp/mapped"
-	each learn "$tmp/models" "ksort {} | $tool learn --keyed --sample $sample $learn_flags" "$tmp"/learn.shard.*
+	each learn "$tmp/models" "ksort {} | $qtool learn --keyed --sample $sample $learn_flags" "$tmp"/learn.shard.*
 	rm -f "$tmp"/learn.shard.*
 	shard "$tmp/apply.shard" "$tmp/models" "$tmp/mapped"
-	each apply "$tmp/out.keyed" "ksort {} | $tool apply --keyed -j 1 $apply_flags" "$tmp"/apply.shard.*
+	each apply "$tmp/out.keyed" "ksort {} | $qtool apply --keyed -j 1 $apply_flags" "$tmp"/apply.shard.*
 	;;
 esac
 
