@@ -308,7 +308,8 @@ func TestParallel(t *testing.T) {
 }
 
 // TestParallelEmpty: a dump with no pages is a job like any other: keyed.sh exits 0 in both
-// layouts and writes empty outputs (it used to exit 1 when a stage had no job to sum).
+// layouts and writes empty outputs (it used to exit 1 when a stage had no job to sum); the
+// tool's path holds a space, which the jobs' shell must read as one word.
 func TestParallelEmpty(t *testing.T) {
 	needParallel(t)
 	if setupErr != nil {
@@ -321,10 +322,17 @@ func TestParallelEmpty(t *testing.T) {
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	tool := filepath.Join(t.TempDir(), "tool dir", "rtdm")
+	if err := os.MkdirAll(filepath.Dir(tool), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(bins["rtdm"], tool); err != nil {
+		t.Fatal(err)
+	}
 	script := filepath.Join(root, "scripts", "scale", "keyed.sh")
 	for _, mode := range []string{"group-by", "shard"} {
 		out := t.TempDir()
-		sh(t, nil, "bash", script, "-m", mode, "-o", out, bins["rtdm"], empty)
+		sh(t, nil, "bash", script, "-m", mode, "-o", out, tool, empty)
 		for _, f := range []string{"models.jsonl", "out.jsonl"} {
 			if b, err := os.ReadFile(filepath.Join(out, f)); err != nil || len(b) != 0 {
 				t.Errorf("%s: %s: %d bytes, %v; want an empty file", mode, f, len(b), err)
