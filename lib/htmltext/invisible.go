@@ -27,8 +27,12 @@ func NextInvisible(html string, from int, kinds Invisible) (start, end int) {
 			break
 		}
 		i += j
-		if end := invisibleEnd(html, i, kinds); end > i {
-			return i, end
+		// Only "<!" and "<s" (either case) can start one: most tags are passed over
+		// without a call.
+		if i+1 < len(html) && (html[i+1] == '!' || html[i+1]|0x20 == 's') {
+			if end := invisibleEnd(html, i, kinds); end > i {
+				return i, end
+			}
 		}
 		i++
 	}

@@ -114,6 +114,7 @@ type scratch struct {
 	prefix  []uint64        // prefix hashes of units (coverRolling)
 	present []uint64        // a bit per table slot hit on the page (evidence); all clear between uses
 	runs    []page.Evidence // the covered runs in units (evidence)
+	want    []int32         // the positions findCovered needs offsets of
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

@@ -154,23 +154,25 @@ func BenchmarkLearnSynthSite10MB(b *testing.B) {
 // BenchmarkApplySites is the tool's apply path on every page of ../shared/data with the
 // default options, each site's model learned from its own pages (as `ngramcut run`
 // does): Spans alone, Spans followed by the text rendering (htmltext.RenderSpans), and
-// Find (the spans with the template evidence and the fit, what the tool calls). It reports pages per CPU second.
+// Find (the spans with the template evidence and the fit), and FindCovered from what
+// learning found on the page (what the tool calls in run). It reports pages per CPU second.
 func BenchmarkApplySites(b *testing.B) {
 	type sitePages struct {
-		m     *Model
-		pages []string
+		m       *Model
+		pages   []string
+		covered []*Covered
 	}
 	pagesBySite, total, count := realSites(b, dataDir(b))
 	var sites []sitePages
 	for _, pages := range pagesBySite {
-		m, err := Learn(pages, Default())
+		m, cv, err := new(Learner).LearnCovered(pages, Default())
 		if err != nil {
 			b.Fatal(err)
 		}
-		sites = append(sites, sitePages{m, pages})
+		sites = append(sites, sitePages{m, pages, cv})
 	}
-	for _, name := range []string{"spans", "spans+text", "find"} {
-		render, find := name == "spans+text", name == "find"
+	for _, name := range []string{"spans", "spans+text", "find", "find-covered"} {
+		render, find, covered := name == "spans+text", name == "find", name == "find-covered"
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(total))
 			b.ReportAllocs()
@@ -178,7 +180,11 @@ func BenchmarkApplySites(b *testing.B) {
 			start := cpuTime()
 			for i := 0; i < b.N; i++ {
 				for _, s := range sites {
-					for _, p := range s.pages {
+					for k, p := range s.pages {
+						if covered {
+							s.m.FindCovered(p, s.covered[k])
+							continue
+						}
 						if find {
 							s.m.Find(p)
 							continue

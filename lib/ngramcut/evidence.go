@@ -37,6 +37,11 @@ func (m *Model) find(html string, cv *Covered) Found {
 	}
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
+	if cv != nil {
+		if f, ok := m.findCovered(html, s, cv); ok {
+			return f
+		}
+	}
 	// The range string comes from the evidence's pass, which probes every n-gram anyway:
 	// its covered runs are the range string's 0s (rangeString would probe again).
 	s.units, s.offs = pageUnits(html, m.Unit, m.SkipInvisible, s.units[:0], s.offs[:0], true)
@@ -45,16 +50,43 @@ func (m *Model) find(html string, cv *Covered) Found {
 	}
 	r := s.r[:len(s.units)]
 	var f Found
-	if cv != nil && cv.units == len(s.units) {
-		f.Template, f.Fit = m.evidenceCovered(html, s, r, cv)
-	} else {
-		f.Template, f.Fit = m.evidence(html, s, r)
-	}
+	f.Template, f.Fit = m.evidence(html, s, r)
 	if len(s.units) >= m.N { // else no n-gram fits: kept whole, as rangeString does
 		m.dropShort(html, r, s.offs)
 	}
 	f.Kept = m.keptSpans(html, r, s.offs)
 	return f
+}
+
+// findCovered is find from what learning found W covers on the page (cv), when the page
+// has the units it had then (ok; else the caller probes the page as any other). It needs
+// no units, and offsets only where a covered run starts or ends: the range string's runs
+// of 1s lie between the covered runs, and dropping short ones only joins runs, so every
+// offset placeRuns, dropShort and keptSpans read is at one of those positions or 0.
+func (m *Model) findCovered(html string, s *scratch, cv *Covered) (Found, bool) {
+	want := append(s.want[:0], 0)
+	for _, run := range cv.runs {
+		want = append(want, int32(run.Start), int32(run.End))
+	}
+	s.want = want
+	if cap(s.offs) < cv.units {
+		s.offs = make([]int32, cv.units)
+	}
+	s.offs = s.offs[:cv.units] // unitEnd reads len(offs) as the units' count
+	if offsetsAt(html, m.Unit, m.SkipInvisible, want, s.offs) != cv.units {
+		return Found{}, false
+	}
+	if cap(s.r) < cv.units {
+		s.r = make([]byte, cv.units)
+	}
+	r := s.r[:cv.units]
+	var f Found
+	f.Template, f.Fit = m.evidenceCovered(html, s, r, cv)
+	if cv.units >= m.N {
+		m.dropShort(html, r, s.offs)
+	}
+	f.Kept = m.keptSpans(html, r, s.offs)
+	return f, true
 }
 
 // evidence probes every n-gram of the page preprocessed into s (units and offsets) against

@@ -70,3 +70,37 @@ func FuzzSpans(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOffsetsAt checks offsetsAt against pageUnits on arbitrary pages: the same count of
+// units, and at every wanted position (all of them, and every third) the same offset,
+// for both units, with and without comments and scripts.
+func FuzzOffsetsAt(f *testing.F) {
+	f.Add("<p>alpha  beta</p>\n\t <!-- x -->  <div>nav</div>")
+	f.Add("日本語 \r\n <p>x</p>\xff<script>a  b</script> c  ")
+	f.Add("  <!--a-->  <script></script>   x")
+	f.Fuzz(func(t *testing.T, html string) {
+		for _, unit := range []Unit{Rune, Byte} {
+			for _, skip := range []bool{false, true} {
+				units, offs := pageUnits(html, unit, skip, nil, nil, true)
+				for _, step := range []int{1, 3} {
+					var want []int32
+					for j := 0; j < len(units); j += step {
+						want = append(want, int32(j))
+					}
+					got := make([]int32, len(units))
+					for j := range got {
+						got[j] = -1
+					}
+					if k := offsetsAt(html, unit, skip, want, got); k != len(units) {
+						t.Fatalf("%v skip %v: %d units, pageUnits %d", unit, skip, k, len(units))
+					}
+					for _, j := range want {
+						if got[j] != offs[j] {
+							t.Fatalf("%v skip %v: unit %d at %d, pageUnits %d", unit, skip, j, got[j], offs[j])
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package ngramcut
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 
@@ -118,6 +119,93 @@ func eachVisiblePart(page string, f func(from, to int)) {
 		}
 		at = end
 	}
+}
+
+// offsetsAt is pageUnits reduced to what applying a model from what learning found on the
+// page (Covered) needs: how many units the page has, returned, and the byte offsets of the
+// units at the positions in want (ascending), written into offs where they are below
+// len(offs) (pageUnits' offsets at those positions; the other entries are left as they
+// are). One pass over the page that stores nothing per unit: the units themselves were
+// counted when the page was learned.
+func offsetsAt(page string, unit Unit, skip bool, want []int32, offs []int32) int {
+	k, w := 0, 0
+	next := int32(-1) // want[w], or -1 when all are found
+	if len(want) > 0 {
+		next = want[0]
+	}
+	// part counts the units of page[from:to] as preprocess makes them (a part's runs of
+	// spaces collapse within it), recording the offset of the unit at each wanted position:
+	// the byte whose unit moves the count on (a run of spaces is its first byte). Eight
+	// bytes of ASCII at a time (spaceWord) unless a wanted position is among them.
+	part := func(from, to int) {
+		prevSpace := 0
+		i := from
+		for i < to {
+			if to-i >= 8 {
+				if x := load64(page, i); x&highBits == 0 { // eight bytes of ASCII
+					sp := spaceWord(x)
+					collapsed := sp & (sp<<8 | uint64(prevSpace)<<7)
+					if adv := 8 - bits.OnesCount64(collapsed); next < 0 || int(next) >= k+adv {
+						k += adv
+						prevSpace = int(sp >> 63)
+						i += 8
+						continue
+					}
+				}
+			}
+			// One byte or character at a time, to the next word boundary.
+			for end := min(i+8, to); i < end; {
+				c := page[i]
+				size, adv := 1, 1
+				if c < utf8.RuneSelf || unit == Byte {
+					sp := int(spaceBit[c])
+					adv = 1 - sp&prevSpace
+					prevSpace = sp
+				} else {
+					prevSpace = 0
+					_, size = runeUnit(page[i:])
+				}
+				for adv == 1 && int32(k) == next {
+					if k < len(offs) {
+						offs[k] = int32(i)
+					}
+					if w++; w < len(want) {
+						next = want[w]
+					} else {
+						next = -1
+					}
+				}
+				k += adv
+				i += size
+			}
+		}
+	}
+	if !skip {
+		part(0, len(page))
+	} else {
+		eachVisiblePart(page, part)
+	}
+	return k
+}
+
+// load64 reads the eight bytes of s from i as a little-endian word.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// highBits are the top bits of the bytes of a word: none is set in eight bytes of ASCII.
+const highBits = 0x8080808080808080
+
+// spaceWord marks the space bytes (isSpaceByte) of eight bytes of ASCII read as a
+// little-endian word: 0x80 in each such byte, 0 in the others. A byte equal to c is one
+// whose XOR with c is 0, and a byte y below 0x80 is 0 exactly when y + 0x7f leaves its top
+// bit clear (no byte carries into the next).
+func spaceWord(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	zero := func(y uint64) uint64 { return ^(y + 0x7f*ones) & highBits }
+	return zero(x^' '*ones) | zero(x^'\n'*ones) | zero(x^'\t'*ones) | zero(x^'\r'*ones)
 }
 
 // prepUnits writes the units of html into out (len(out) >= len(html)) and returns how
