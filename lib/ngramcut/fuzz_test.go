@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+
+	"github.com/chaffkit/chaff/lib/htmltext"
 )
 
 // FuzzHashSet decodes arbitrary model sets without panicking, and re-encodes whatever
@@ -100,6 +102,27 @@ func FuzzOffsetsAt(f *testing.F) {
 						}
 					}
 				}
+			}
+		}
+	})
+}
+
+// FuzzShortText checks the plain-text fast paths of dropShortRunsIn against the readings
+// they stand for: hasText's, and the headline's folded text and its words.
+func FuzzShortText(f *testing.F) {
+	f.Add("a> b c <p>d</p> e,f")
+	f.Add("<td>One</td><td>two</td>")
+	f.Add("ab cd<a href='x'")
+	f.Add("x &amp; y z")
+	f.Add("Ünï cöde\tTWO\v3 <br>four")
+	f.Fuzz(func(t *testing.T, s string) {
+		if has, ok := hasTextASCII(s); ok && has != hasTextSlow(s) {
+			t.Fatalf("hasTextASCII(%q) = %v, hasText %v", s, has, !has)
+		}
+		if got, words, ok := appendFoldedASCII(nil, s); ok {
+			want := foldSpace(htmltext.BetweenTags(s))
+			if string(got) != want || words != wordCount(want) {
+				t.Fatalf("appendFoldedASCII(%q) = %q %v, want %q %v", s, got, words, want, wordCount(want))
 			}
 		}
 	})

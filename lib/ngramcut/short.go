@@ -60,12 +60,21 @@ func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
 	if after := htmltext.IndexFold(html, "</title"); after >= 0 {
 		title := foldSpace(htmltext.Title(html[:after+len("</title>")]))
 		best, bestLen := -1, 0
+		var buf []byte
 		for b := range runs {
-			if keep[b] || pos[2*b] < after {
+			if keep[b] || pos[2*b] < after || title == "" {
 				continue
 			}
-			t := foldSpace(htmltext.BetweenTags(span(b)))
-			if len(t) > bestLen && wordCount(t) >= 2 && title != "" && strings.Contains(title, t) {
+			var t []byte
+			var words float64
+			var ok bool
+			if t, words, ok = appendFoldedASCII(buf[:0], span(b)); ok {
+				buf = t
+			} else {
+				t = []byte(foldSpace(htmltext.BetweenTags(span(b))))
+				words = wordCount(string(t))
+			}
+			if len(t) > bestLen && words >= 2 && strings.Contains(title, string(t)) {
 				best, bestLen = b, len(t)
 			}
 		}
@@ -87,6 +96,14 @@ func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
 // n-grams that cover shared markup reach a few characters into the text beside it: a
 // link's `of <a href="/posts/`, a code block's `<pre><code>def `.
 func hasText(s string) bool {
+	if has, ok := hasTextASCII(s); ok {
+		return has
+	}
+	return hasTextSlow(s)
+}
+
+// hasTextSlow is hasText for any piece.
+func hasTextSlow(s string) bool {
 	t := htmltext.BetweenTags(s)
 	if s != "" && s[len(s)-1] != '>' {
 		t = strings.TrimRightFunc(t, func(c rune) bool { return !unicode.IsSpace(c) })
@@ -119,4 +136,114 @@ func wordCount(s string) float64 {
 		}
 	}
 	return n
+}
+
+// The fast paths of the two readings of a piece's text above, for a piece whose text (outside
+// its tags) is ASCII without character references: read in one pass as BetweenTags gives
+// it, with no string built. They report ok false, having read part of it, for any other.
+
+// textPieces calls f with the text of s as BetweenTags gives it, piece by piece (each run
+// of text between tags, and " " for each tag), until f returns false.
+func textPieces(s string, f func(text string) bool) {
+	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
+		s = s[i+1:]
+	}
+	for len(s) > 0 {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			f(s)
+			return
+		}
+		if i > 0 && !f(s[:i]) || !f(" ") {
+			return
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 {
+			return
+		}
+		s = s[i+j+1:]
+	}
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace is true of.
+var asciiSpace = [256]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
+
+func isASCIIAlnum(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' }
+
+// appendFoldedASCII appends foldSpace(htmltext.BetweenTags(s)) to buf and returns it with
+// its wordCount, when s is plain (ok).
+func appendFoldedASCII(buf []byte, s string) ([]byte, float64, bool) {
+	words, space, in, ok := 0.0, false, false, true
+	textPieces(s, func(text string) bool {
+		for i := 0; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case c >= 0x80 || c == '&':
+				ok = false
+				return false
+			case asciiSpace[c]:
+				space, in = true, false
+				continue
+			case space && len(buf) > 0:
+				buf = append(buf, ' ')
+			}
+			space = false
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+			if isASCIIAlnum(c) {
+				if !in {
+					words++
+				}
+				in = true
+			} else {
+				in = false
+			}
+		}
+		return true
+	})
+	return buf, words, ok
+}
+
+// hasTextASCII is hasText of a plain s (ok), stopping at its second word that no trim
+// can take: a word is the trims' only until a space follows it.
+func hasTextASCII(s string) (has, ok bool) {
+	if s == "" {
+		return false, true
+	}
+	trimLeft, trimRight := s[0] != '<', s[len(s)-1] != '>'
+	done, pending, in := 0, 0, false // words followed by a space; words since the last space
+	ok = true
+	textPieces(s, func(text string) bool {
+		for i := 0; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case c >= 0x80 || c == '&':
+				ok = false
+				return false
+			case asciiSpace[c]:
+				trimLeft, in = false, false
+				if done, pending = done+pending, 0; done > 1 {
+					return false
+				}
+			case trimLeft:
+			case isASCIIAlnum(c):
+				if !in {
+					pending++
+				}
+				in = true
+			default:
+				in = false
+			}
+		}
+		return true
+	})
+	if !ok {
+		return false, false
+	}
+	if !trimRight {
+		done += pending
+	}
+	return done > 1, true
 }
