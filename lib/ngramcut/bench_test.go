@@ -241,15 +241,21 @@ func BenchmarkPreprocess(b *testing.B) {
 	for _, p := range pages {
 		total += len(p)
 	}
-	b.SetBytes(int64(total))
 	var u []uint32
 	var o []int32
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, p := range pages {
-			u, _ = preprocess(p, Rune, u[:0], nil, false)
-			u, o = preprocess(p, Rune, u[:0], o[:0], true)
+	for _, offs := range []bool{false, true} {
+		name := "units"
+		if offs {
+			name = "units+offsets"
 		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			for i := 0; i < b.N; i++ {
+				for _, p := range pages {
+					u, o = preprocess(p, Rune, u[:0], o[:0], offs)
+				}
+			}
+		})
 	}
 }
 

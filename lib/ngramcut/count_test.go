@@ -149,7 +149,8 @@ func TestSortMembers(t *testing.T) {
 // units, appended after earlier units, with and without offsets.
 func TestPreprocessReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	parts := []string{"a", "<", " ", "  ", "\t", "\n", "\r", "\f", "\v", "é", "日本", "\xff", "\xe6\x97", "x y"}
+	parts := []string{"a", "<", " ", "  ", "\t", "\n", "\r", "\f", "\v", "é", "日本", "\xff", "\xe6\x97", "x y",
+		"abcdefghijk", "<p class=\"c\">", "one two three"} // the last ones long enough for words of eight bytes
 	for trial := 0; trial < 2000; trial++ {
 		var b strings.Builder
 		for i := rng.IntN(30); i > 0; i-- {

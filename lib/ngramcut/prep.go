@@ -208,6 +208,30 @@ func spaceWord(x uint64) uint64 {
 	return zero(x^' '*ones) | zero(x^'\n'*ones) | zero(x^'\t'*ones) | zero(x^'\r'*ones)
 }
 
+// asciiWord reads the eight bytes of html from i as eight units, when they are ASCII with
+// no space after a space (prevSpace is 1 when the byte before them was one, and
+// preprocessing did not drop it): x holds the units' bytes, the space bytes made ' ', and
+// last is 1 when the last is a space.
+func asciiWord(html string, i, prevSpace int) (x uint64, last int, ok bool) {
+	x = load64(html, i)
+	if x&highBits != 0 {
+		return 0, 0, false
+	}
+	sp := spaceWord(x)
+	if sp&(sp<<8|uint64(prevSpace)<<7) != 0 {
+		return 0, 0, false
+	}
+	spaces := sp >> 7 * 0xff
+	return x&^spaces | spaces&(' '*0x0101010101010101), int(sp >> 63), true
+}
+
+// putWord writes the eight bytes of x, from the lowest, as units.
+func putWord(o []uint32, x uint64) {
+	o = o[:8]
+	o[0], o[1], o[2], o[3] = uint32(x&0xff), uint32(x>>8&0xff), uint32(x>>16&0xff), uint32(x>>24&0xff)
+	o[4], o[5], o[6], o[7] = uint32(x>>32&0xff), uint32(x>>40&0xff), uint32(x>>48&0xff), uint32(x>>56)
+}
+
 // prepUnits writes the units of html into out (len(out) >= len(html)) and returns how
 // many. A byte below 0x80 (markup is ASCII) takes the first branch, without a branch on
 // its value: its unit is written at k in any case, and k moves on unless it is a space
@@ -216,7 +240,18 @@ func prepUnits(html string, unit Unit, out []uint32) int {
 	out = out[:len(html)]
 	k := 0
 	prevSpace := 0 // 1 after a space
+	slow := 0      // the bytes before it are not read as a word again
 	for i := 0; i < len(html); {
+		// A word of eight units at once where asciiWord reads one; the bytes of any other
+		// word one by one.
+		if i >= slow && i+8 <= len(html) && k+8 <= len(out) {
+			slow = i + 8
+			if x, last, ok := asciiWord(html, i, prevSpace); ok {
+				putWord(out[k:k+8], x)
+				k, i, prevSpace = k+8, i+8, last
+				continue
+			}
+		}
 		c := html[i]
 		if c < utf8.RuneSelf || unit == Byte {
 			sp := int(spaceBit[c])
@@ -246,7 +281,18 @@ func prepOffs(html string, unit Unit, out []uint32, offs []int32) int {
 	out, offs = out[:len(html)], offs[:len(html)]
 	k := 0
 	prevSpace := 0
+	slow := 0
 	for i := 0; i < len(html); {
+		if i >= slow && i+8 <= len(html) && k+8 <= len(out) && k+8 <= len(offs) {
+			slow = i + 8
+			if x, last, ok := asciiWord(html, i, prevSpace); ok {
+				putWord(out[k:k+8], x)
+				o, at := offs[k:k+8], int32(i)
+				o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7] = at, at+1, at+2, at+3, at+4, at+5, at+6, at+7
+				k, i, prevSpace = k+8, i+8, last
+				continue
+			}
+		}
 		c := html[i]
 		if c < utf8.RuneSelf || unit == Byte {
 			sp := int(spaceBit[c])
