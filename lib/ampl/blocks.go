@@ -3,6 +3,7 @@ package ampl
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -131,19 +132,27 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 	// The <title> is looked for up to its end tag only (a page without one is read once
 	// more, not parsed); its own text is kept too, and hidden.
 	if after := htmltext.IndexFold(html, "</title"); after >= 0 {
-		title := plainText(htmltext.Title(html[:after+len("</title>")]))
+		title := htmltext.FoldSpace(htmltext.Title(html[:after+len("</title>")]))
 		best, bestLen := -1, 0
+		var joined, folded []byte // reused from block to block
 		for b, bl := range blocks {
-			if keep[b] || kept[bl.from][0] < after {
+			if keep[b] || kept[bl.from][0] < after || title == "" {
 				continue
 			}
-			var sb strings.Builder
+			joined = joined[:0]
 			for _, s := range kept[bl.from:bl.to] {
-				sb.WriteString(html[s[0]:s[1]])
-				sb.WriteByte(' ')
+				joined = append(append(joined, html[s[0]:s[1]]...), ' ')
 			}
-			t := plainText(htmltext.BetweenTags(sb.String()))
-			if len(t) > bestLen && countWords(t) >= 2 && title != "" && strings.Contains(title, t) {
+			var t string
+			if f, ok := htmltext.AppendFoldedPlain(folded[:0], unsafeString(joined)); ok {
+				if folded = f; len(folded) <= bestLen {
+					continue // the test below would fail on its first term: no string made
+				}
+				t = string(folded)
+			} else {
+				t = htmltext.FoldSpace(htmltext.BetweenTags(string(joined)))
+			}
+			if len(t) > bestLen && strings.Contains(title, t) && countWords(t) >= 2 {
 				best, bestLen = b, len(t)
 			}
 		}
@@ -160,5 +169,5 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 	return out
 }
 
-// plainText lower-cases s and folds its runs of white space into one space, trimmed.
-func plainText(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+// unsafeString reads b as a string without a copy, for a read that ends before b changes.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

@@ -401,23 +401,72 @@ func (r *renderer) writeString(s string) {
 // it, one that ends inside a tag ends before it: for the byte ranges that ampl and ngramcut
 // cut out of raw HTML, which need not fall on tag boundaries.
 func BetweenTags(s string) string {
+	var sb strings.Builder
+	BetweenTagsPieces(s, func(text string) bool {
+		sb.WriteString(text)
+		return true
+	})
+	return stdhtml.UnescapeString(sb.String())
+}
+
+// BetweenTagsPieces calls f with the text of s as BetweenTags gives it before decoding,
+// piece by piece (each run of text between tags, and " " for each tag), until f returns
+// false: for readers that need no string built, or only part of it.
+func BetweenTagsPieces(s string, f func(text string) bool) {
 	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
 		s = s[i+1:]
 	}
-	var sb strings.Builder
 	for len(s) > 0 {
 		i := strings.IndexByte(s, '<')
 		if i < 0 {
-			sb.WriteString(s)
-			break
+			f(s)
+			return
 		}
-		sb.WriteString(s[:i])
-		sb.WriteByte(' ')
+		if i > 0 && !f(s[:i]) || !f(" ") {
+			return
+		}
 		j := strings.IndexByte(s[i:], '>')
 		if j < 0 {
-			break
+			return
 		}
 		s = s[i+j+1:]
 	}
-	return stdhtml.UnescapeString(sb.String())
 }
+
+// FoldSpace lower-cases s and folds its runs of white space into one space, trimmed: the
+// form in which ampl and ngramcut compare a piece's text with the page's <title>.
+func FoldSpace(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// AppendFoldedPlain appends FoldSpace(BetweenTags(s)) to buf, in one pass with no string
+// built, when the text of s is plain: ASCII without character references (ok); else it
+// reports false, having read part of s, and buf's contents past its length are undefined.
+func AppendFoldedPlain(buf []byte, s string) (_ []byte, ok bool) {
+	start, space, ok := len(buf), false, true
+	BetweenTagsPieces(s, func(text string) bool {
+		for i := 0; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case c >= utf8.RuneSelf || c == '&':
+				ok = false
+				return false
+			case IsASCIISpace(c):
+				space = true
+				continue
+			case space && len(buf) > start:
+				buf = append(buf, ' ')
+			}
+			space = false
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+		}
+		return true
+	})
+	return buf, ok
+}
+
+// IsASCIISpace reports whether c is one of the ASCII bytes unicode.IsSpace is true of.
+func IsASCIISpace(c byte) bool { return asciiSpace[c] }
+
+var asciiSpace = [256]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}

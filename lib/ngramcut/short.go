@@ -58,23 +58,23 @@ func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
 	// The <title> is looked for up to its end tag only (a page without one is read once
 	// more, not parsed); its own text is a run too, and hidden.
 	if after := htmltext.IndexFold(html, "</title"); after >= 0 {
-		title := foldSpace(htmltext.Title(html[:after+len("</title>")]))
+		title := htmltext.FoldSpace(htmltext.Title(html[:after+len("</title>")]))
 		best, bestLen := -1, 0
 		var buf []byte
 		for b := range runs {
 			if keep[b] || pos[2*b] < after || title == "" {
 				continue
 			}
-			var t []byte
-			var words float64
-			var ok bool
-			if t, words, ok = appendFoldedASCII(buf[:0], span(b)); ok {
-				buf = t
+			var t string
+			if folded, ok := htmltext.AppendFoldedPlain(buf[:0], span(b)); ok {
+				if buf = folded; len(buf) <= bestLen {
+					continue // the test below would fail on its first term: no string made
+				}
+				t = string(buf)
 			} else {
-				t = []byte(foldSpace(htmltext.BetweenTags(span(b))))
-				words = wordCount(string(t))
+				t = htmltext.FoldSpace(htmltext.BetweenTags(span(b)))
 			}
-			if len(t) > bestLen && words >= 2 && strings.Contains(title, string(t)) {
+			if len(t) > bestLen && strings.Contains(title, t) && wordCount(t) >= 2 {
 				best, bestLen = b, len(t)
 			}
 		}
@@ -114,9 +114,6 @@ func hasTextSlow(s string) bool {
 	return wordCount(t) > 1
 }
 
-// foldSpace lower-cases s and folds its runs of white space into one space, trimmed.
-func foldSpace(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-
 // wordCount counts the words of s: runs of letters and digits, a character of a script
 // written without spaces (Han, kana, Hangul, Thai) counting half.
 func wordCount(s string) float64 {
@@ -138,76 +135,12 @@ func wordCount(s string) float64 {
 	return n
 }
 
-// The fast paths of the two readings of a piece's text above, for a piece whose text (outside
-// its tags) is ASCII without character references: read in one pass as BetweenTags gives
-// it, with no string built. They report ok false, having read part of it, for any other.
-
-// textPieces calls f with the text of s as BetweenTags gives it, piece by piece (each run
-// of text between tags, and " " for each tag), until f returns false.
-func textPieces(s string, f func(text string) bool) {
-	if i, j := strings.IndexByte(s, '>'), strings.IndexByte(s, '<'); i >= 0 && (j < 0 || i < j) {
-		s = s[i+1:]
-	}
-	for len(s) > 0 {
-		i := strings.IndexByte(s, '<')
-		if i < 0 {
-			f(s)
-			return
-		}
-		if i > 0 && !f(s[:i]) || !f(" ") {
-			return
-		}
-		j := strings.IndexByte(s[i:], '>')
-		if j < 0 {
-			return
-		}
-		s = s[i+j+1:]
-	}
-}
-
-// asciiSpace marks the ASCII bytes unicode.IsSpace is true of.
-var asciiSpace = [256]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
-
 func isASCIIAlnum(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' }
 
-// appendFoldedASCII appends foldSpace(htmltext.BetweenTags(s)) to buf and returns it with
-// its wordCount, when s is plain (ok).
-func appendFoldedASCII(buf []byte, s string) ([]byte, float64, bool) {
-	words, space, in, ok := 0.0, false, false, true
-	textPieces(s, func(text string) bool {
-		for i := 0; i < len(text); i++ {
-			c := text[i]
-			switch {
-			case c >= 0x80 || c == '&':
-				ok = false
-				return false
-			case asciiSpace[c]:
-				space, in = true, false
-				continue
-			case space && len(buf) > 0:
-				buf = append(buf, ' ')
-			}
-			space = false
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			buf = append(buf, c)
-			if isASCIIAlnum(c) {
-				if !in {
-					words++
-				}
-				in = true
-			} else {
-				in = false
-			}
-		}
-		return true
-	})
-	return buf, words, ok
-}
-
-// hasTextASCII is hasText of a plain s (ok), stopping at its second word that no trim
-// can take: a word is the trims' only until a space follows it.
+// hasTextASCII is hasText, in one pass with no string built, of an s whose text is plain
+// (ok: ASCII without character references, as htmltext.AppendFoldedPlain reads it),
+// stopping at its second word that no trim can take: a word is the trims' only until a
+// space follows it.
 func hasTextASCII(s string) (has, ok bool) {
 	if s == "" {
 		return false, true
@@ -215,14 +148,14 @@ func hasTextASCII(s string) (has, ok bool) {
 	trimLeft, trimRight := s[0] != '<', s[len(s)-1] != '>'
 	done, pending, in := 0, 0, false // words followed by a space; words since the last space
 	ok = true
-	textPieces(s, func(text string) bool {
+	htmltext.BetweenTagsPieces(s, func(text string) bool {
 		for i := 0; i < len(text); i++ {
 			c := text[i]
 			switch {
 			case c >= 0x80 || c == '&':
 				ok = false
 				return false
-			case asciiSpace[c]:
+			case htmltext.IsASCIISpace(c):
 				trimLeft, in = false, false
 				if done, pending = done+pending, 0; done > 1 {
 					return false
