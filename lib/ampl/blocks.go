@@ -129,34 +129,21 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 		}
 		last = b
 	}
-	// The <title> is looked for up to its end tag only (a page without one is read once
-	// more, not parsed); its own text is kept too, and hidden.
-	if after := htmltext.IndexFold(html, "</title"); after >= 0 {
-		title := htmltext.FoldSpace(htmltext.Title(html[:after+len("</title>")]))
-		best, bestLen := -1, 0
-		var joined, folded []byte // reused from block to block
+	// The headline: candidates are the blocks after the <title> not kept, their spans read
+	// as one piece (a space between them).
+	if h, after := htmltext.NewHeadline(html); h != nil {
+		var joined []byte // reused from block to block
 		for b, bl := range blocks {
-			if keep[b] || kept[bl.from][0] < after || title == "" {
+			if keep[b] || kept[bl.from][0] < after {
 				continue
 			}
 			joined = joined[:0]
 			for _, s := range kept[bl.from:bl.to] {
 				joined = append(append(joined, html[s[0]:s[1]]...), ' ')
 			}
-			var t string
-			if f, ok := htmltext.AppendFoldedPlain(folded[:0], unsafeString(joined)); ok {
-				if folded = f; len(folded) <= bestLen {
-					continue // the test below would fail on its first term: no string made
-				}
-				t = string(folded)
-			} else {
-				t = htmltext.FoldSpace(htmltext.BetweenTags(string(joined)))
-			}
-			if len(t) > bestLen && strings.Contains(title, t) && countWords(t) >= 2 {
-				best, bestLen = b, len(t)
-			}
+			h.Offer(b, unsafe.String(unsafe.SliceData(joined), len(joined)), countWords)
 		}
-		if best >= 0 {
+		if best := h.Best(); best >= 0 {
 			keep[best] = true
 		}
 	}
@@ -168,6 +155,3 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 	}
 	return out
 }
-
-// unsafeString reads b as a string without a copy, for a read that ends before b changes.
-func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

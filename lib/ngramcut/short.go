@@ -55,30 +55,14 @@ func dropShortRunsIn(html string, r []byte, min int, offsets func(pos []int)) {
 		}
 		last = b
 	}
-	// The <title> is looked for up to its end tag only (a page without one is read once
-	// more, not parsed); its own text is a run too, and hidden.
-	if after := htmltext.IndexFold(html, "</title"); after >= 0 {
-		title := htmltext.FoldSpace(htmltext.Title(html[:after+len("</title>")]))
-		best, bestLen := -1, 0
-		var buf []byte
+	// The headline: candidates are the runs after the <title> not kept.
+	if h, after := htmltext.NewHeadline(html); h != nil {
 		for b := range runs {
-			if keep[b] || pos[2*b] < after || title == "" {
-				continue
-			}
-			var t string
-			if folded, ok := htmltext.AppendFoldedPlain(buf[:0], span(b)); ok {
-				if buf = folded; len(buf) <= bestLen {
-					continue // the test below would fail on its first term: no string made
-				}
-				t = string(buf)
-			} else {
-				t = htmltext.FoldSpace(htmltext.BetweenTags(span(b)))
-			}
-			if len(t) > bestLen && strings.Contains(title, t) && wordCount(t) >= 2 {
-				best, bestLen = b, len(t)
+			if !keep[b] && pos[2*b] >= after {
+				h.Offer(b, span(b), wordCount)
 			}
 		}
-		if best >= 0 {
+		if best := h.Best(); best >= 0 {
 			keep[best] = true
 		}
 	}
