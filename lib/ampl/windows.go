@@ -258,6 +258,7 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 		sum    int
 		wdocs  []uint16 // with keep: each window's page count, 0 if not a template window
 		pfound []int    // with keep: the distinct template windows of each page
+		slots  []int32  // with keep: the entry of each window of the bucket
 	)
 	if keep {
 		wdocs, pfound = make([]uint16, n), make([]int, len(pages))
@@ -268,8 +269,15 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 			continue
 		}
 		pc.reset(len(part), minDocs)
-		for _, x := range part {
-			pc.add(x)
+		if keep {
+			slots = slices.Grow(slots[:0], len(part))[:len(part)]
+			for j, x := range part {
+				slots[j] = int32(pc.add(x))
+			}
+		} else {
+			for _, x := range part {
+				pc.add(x)
+			}
 		}
 		for _, k := range pc.cands {
 			keys = append(keys, pc.table[k]&^lowBits|uint64(pc.docs[k]))
@@ -280,7 +288,10 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 				pc.table[k] &^= 0xffff // the last page counted in found: none yet (page 0 is told apart below)
 			}
 			for j, x := range part {
-				k := pc.find(x &^ lowBits)
+				k := int(slots[j]) // where add put it, unless the table grew since
+				if pc.grew {
+					k = pc.find(x &^ lowBits)
+				}
 				if d := pc.docs[k]; int(d) >= minDocs {
 					wdocs[from[start[b]+j]] = d
 					t, pg := pc.table[k], uint16(x)
@@ -338,6 +349,7 @@ type pageCounter struct {
 	used    int
 	minDocs int
 	cands   []int // the entries that reached minDocs pages
+	grew    bool  // the table grew since reset: its entries moved
 }
 
 // reset empties the counter for a bucket of n windows.
@@ -348,7 +360,7 @@ func (c *pageCounter) reset(n, minDocs int) {
 	}
 	c.table, c.docs = c.table[:size], c.docs[:size]
 	clear(c.table)
-	c.used, c.minDocs, c.cands = 0, minDocs, c.cands[:0]
+	c.used, c.minDocs, c.cands, c.grew = 0, minDocs, c.cands[:0], false
 }
 
 // find returns the entry of fp, or the empty one where it would go.
@@ -361,8 +373,9 @@ func (c *pageCounter) find(fp uint64) int {
 	return int(k)
 }
 
-// add counts the window x (fingerprint | page).
-func (c *pageCounter) add(x uint64) {
+// add counts the window x (fingerprint | page) and returns its entry (which moves if the
+// table grows).
+func (c *pageCounter) add(x uint64) int {
 	k := c.find(x &^ lowBits)
 	t := c.table[k]
 	switch {
@@ -382,12 +395,13 @@ func (c *pageCounter) add(x uint64) {
 			c.cands = append(c.cands, k)
 		}
 	}
+	return k
 }
 
 // grow doubles the table, moving the entries and the candidates.
 func (c *pageCounter) grow() {
 	old, oldDocs := c.table, c.docs
-	c.table, c.docs = make([]uint64, 2*len(old)), make([]uint16, 2*len(old))
+	c.table, c.docs, c.grew = make([]uint64, 2*len(old)), make([]uint16, 2*len(old)), true
 	moved := make([]int, len(old))
 	for k, t := range old {
 		if t != 0 {
