@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -181,4 +182,36 @@ func TestRealWholeDumpFaithful(t *testing.T) {
 			t.Fatal("a page keeps a span under a cut that covers everything")
 		}
 	}
+}
+
+// TestRealFindCovered checks FindCovered against Find on every page of the three news sets
+// and of trafeval-dev and wcxb-dev (CHAFF_REAL=1), each site learned from its own pages with the default
+// options as `ngramcut run` learns it: FindCovered reads the page's offsets only where its
+// covered runs start or end (offsetsAt), and real pages hold what synthetic ones do not
+// (other scripts, invalid bytes, runs of white space across comments).
+func TestRealFindCovered(t *testing.T) {
+	if os.Getenv("CHAFF_REAL") == "" {
+		t.Skip("set CHAFF_REAL=1 to run on ../shared/data")
+	}
+	dir := dataDir(t)
+	pages := 0
+	for _, set := range append(slices.Clone(realSets), "trafeval-dev", "wcxb-dev") {
+		for _, site := range devdata.SiteHTML(readSet(t, filepath.Join(dir, set+".jsonl.zst"))) {
+			var lr Learner
+			m, covered, err := lr.LearnCovered(site, Default())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, html := range site {
+				if covered[i] == nil {
+					continue
+				}
+				if got, want := m.FindCovered(html, covered[i]), m.Find(html); !sameFound(got, want) {
+					t.Fatalf("%s, a page of %d bytes: FindCovered differs from Find", set, len(html))
+				}
+				pages++
+			}
+		}
+	}
+	t.Logf("%d pages: FindCovered = Find", pages)
 }
