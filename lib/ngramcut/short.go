@@ -119,6 +119,8 @@ func wordCount(s string) float64 {
 	return n
 }
 
+// isASCIIAlnum reports whether c is an ASCII letter or digit: wordCount's word characters
+// among the ASCII bytes.
 func isASCIIAlnum(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' }
 
 // hasTextASCII is hasText, in one pass with no string built, of an s whose text is plain
