@@ -258,7 +258,7 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 		sum    int
 		wdocs  []uint16 // with keep: each window's page count, 0 if not a template window
 		pfound []int    // with keep: the distinct template windows of each page
-		slots  []int32  // with keep: the entry of each window of the bucket
+		slots  []int32  // the entry of each window of the bucket (read with keep)
 	)
 	if keep {
 		wdocs, pfound = make([]uint16, n), make([]int, len(pages))
@@ -269,15 +269,9 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 			continue
 		}
 		pc.reset(len(part), minDocs)
-		if keep {
-			slots = slices.Grow(slots[:0], len(part))[:len(part)]
-			for j, x := range part {
-				slots[j] = int32(pc.add(x))
-			}
-		} else {
-			for _, x := range part {
-				pc.add(x)
-			}
+		slots = slices.Grow(slots[:0], len(part))[:len(part)]
+		for j, x := range part {
+			slots[j] = int32(pc.add(x))
 		}
 		for _, k := range pc.cands {
 			keys = append(keys, pc.table[k]&^lowBits|uint64(pc.docs[k]))

@@ -27,9 +27,8 @@ func NextInvisible(html string, from int, kinds Invisible) (start, end int) {
 			break
 		}
 		i += j
-		// Only "<!" and "<s" (either case) can start one: most tags are passed over
-		// without a call.
-		if i+1 < len(html) && (html[i+1] == '!' || html[i+1]|0x20 == 's') {
+		// Most tags cannot start one (startsInvisible): passed over without a call.
+		if i+1 < len(html) && startsInvisible[html[i+1]] {
 			if end := invisibleEnd(html, i, kinds); end > i {
 				return i, end
 			}
@@ -72,6 +71,22 @@ func EachText(html string, kinds Invisible, text, tag func(string)) {
 	}
 }
 
+// invisibleElements are the elements of the kinds other than comments.
+var invisibleElements = [...]struct {
+	name string
+	kind Invisible
+}{{"script", Scripts}, {"style", Styles}}
+
+// startsInvisible marks the bytes that can follow the '<' of something invisibleEnd reads:
+// '!' (a comment) and the first letter of each of invisibleElements, in either case.
+var startsInvisible = func() (t [256]bool) {
+	t['!'] = true
+	for _, el := range invisibleElements {
+		t[el.name[0]], t[el.name[0]-'a'+'A'] = true, true
+	}
+	return t
+}()
+
 // invisibleEnd returns the end of the element of one of kinds that starts at html[i]
 // ('<'), or i when none does.
 func invisibleEnd(html string, i int, kinds Invisible) int {
@@ -82,10 +97,7 @@ func invisibleEnd(html string, i int, kinds Invisible) int {
 		}
 		return len(html)
 	}
-	for _, el := range [...]struct {
-		name string
-		kind Invisible
-	}{{"script", Scripts}, {"style", Styles}} {
+	for _, el := range invisibleElements {
 		name := el.name
 		if kinds&el.kind != 0 && len(rest) > len(name)+1 && strings.EqualFold(rest[1:1+len(name)], name) {
 			switch rest[1+len(name)] {

@@ -143,12 +143,8 @@ func offsetsAt(page string, unit Unit, skip bool, want []int32, offs []int32) in
 		for i < to {
 			if to-i >= 8 {
 				if x := load64(page, i); x&highBits == 0 { // eight bytes of ASCII
-					sp := spaceWord(x)
-					collapsed := sp & (sp<<8 | uint64(prevSpace)<<7)
-					if adv := 8 - bits.OnesCount64(collapsed); next < 0 || int(next) >= k+adv {
-						k += adv
-						prevSpace = int(sp >> 63)
-						i += 8
+					if adv, last := wordUnits(spaceWord(x), prevSpace); next < 0 || int(next) >= k+adv {
+						k, prevSpace, i = k+adv, last, i+8
 						continue
 					}
 				}
@@ -218,11 +214,19 @@ func asciiWord(html string, i, prevSpace int) (x uint64, last int, ok bool) {
 		return 0, 0, false
 	}
 	sp := spaceWord(x)
-	if sp&(sp<<8|uint64(prevSpace)<<7) != 0 {
+	n, last := wordUnits(sp, prevSpace)
+	if n < 8 {
 		return 0, 0, false
 	}
 	spaces := sp >> 7 * 0xff
-	return x&^spaces | spaces&(' '*0x0101010101010101), int(sp >> 63), true
+	return x&^spaces | spaces&(' '*0x0101010101010101), last, true
+}
+
+// wordUnits is how many units eight bytes of ASCII whose space bytes are sp (spaceWord)
+// make after a byte that was a space (prevSpace 1) or not (0): eight less the spaces that
+// follow a space, which preprocessing drops; last is 1 when the last byte is a space.
+func wordUnits(sp uint64, prevSpace int) (n, last int) {
+	return 8 - bits.OnesCount64(sp&(sp<<8|uint64(prevSpace)<<7)), int(sp >> 63)
 }
 
 // putWord writes the eight bytes of x, from the lowest, as units.
