@@ -75,7 +75,7 @@
 // summary line ends the run on stderr (-q drops it), with read = emitted + consumed + skipped
 // over the prediction records:
 //
-//	score: summary read=5 emitted=0 errors=2 consumed=3 consumed.scored=3 skipped=2 skipped.unmatched=1 skipped.unreadable=1 rows=1 pages=3 missing=0 unmatched=1 pred_errors=0 in_mb=0.00 seconds=0.00 in_mb_per_s=0.1
+//	score: summary read=5 emitted=0 errors=2 consumed=3 consumed.scored=3 skipped=2 skipped.unmatched=1 skipped.unreadable=1 rows=1 pages=3 missing=0 unmatched=1 pred_errors=0 in_mb=0.00 seconds=0.00 in_mb_per_s=0.1 cpu_s=0.01 pages_per_cpu_s=500 peak_rss_mb=12
 //
 // A scored prediction is emitted with --pages (its row is on stdout), else consumed; the
 // others are skipped by reason (unreadable, unmatched, no-key, duplicate, bad-gold). rows=

@@ -323,6 +323,9 @@ func (s *scorer) summary(start time.Time) string {
 		Consumed: map[string]int64{}, Skipped: s.preds.skipped,
 		Sites: -1, InBytes: s.bytes, HTMLBytes: -1, Seconds: time.Since(start).Seconds(),
 	}
+	if u, ok := cli.ProcessUsage(); ok {
+		sum.Usage = &u
+	}
 	if s.opt.pages {
 		sum.Emitted = int64(s.scoredPreds)
 	} else if s.scoredPreds > 0 {

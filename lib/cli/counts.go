@@ -65,13 +65,15 @@ func (c *counts) skip(reason string, n int64) {
 // Summary is the end-of-run line every chaff tool prints on stderr (score too), in which read =
 // emitted + consumed + skipped:
 //
-//	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] in_mb=X [html_mb=X] seconds=X in_mb_per_s=X [html_mb_per_s=X]
+//	tool: summary read=N emitted=N errors=N consumed=N [consumed.<why>=N...] skipped=N [skipped.<reason>=N...] [models=N] [notes=N] [extra...] [sites=N] in_mb=X [html_mb=X] seconds=X in_mb_per_s=X [html_mb_per_s=X] [cpu_s=X pages_per_cpu_s=X peak_rss_mb=X]
 //
 // (extra: a tool's joined=, in_page=, stale=, empty=, mojibake= and models_let_go=; score's rows=, pages=, ...)
 //
 // in_mb is the input's bytes as read (compressed, for a .gz or .zst input), html_mb the
 // pages' HTML after decoding (UTF-8, the unit the algorithms work in); MB are 10^6 bytes.
-// Building it changes nothing: a run may print it more than once.
+// cpu_s is the process's CPU time so far (all threads, user and system), pages_per_cpu_s the
+// records read per CPU second, peak_rss_mb its peak resident memory (Usage; left out where
+// the system does not say). Building it changes nothing: a run may print it more than once.
 type Summary struct {
 	Tool              string
 	Read              int64
@@ -87,6 +89,8 @@ type Summary struct {
 	HTMLBytes int64
 	// Seconds is the run's wall time.
 	Seconds float64
+	// Usage is the process's CPU time and peak memory so far; nil leaves them out.
+	Usage *Usage
 }
 
 // Field is one key=value pair of a summary line.
@@ -122,6 +126,10 @@ func (s Summary) String() string {
 	fmt.Fprintf(&b, " seconds=%.2f in_mb_per_s=%.1f", s.Seconds, in/secs)
 	if s.HTMLBytes >= 0 {
 		fmt.Fprintf(&b, " html_mb_per_s=%.1f", html/secs)
+	}
+	if u := s.Usage; u != nil {
+		fmt.Fprintf(&b, " cpu_s=%.2f pages_per_cpu_s=%.0f peak_rss_mb=%.0f", u.CPUSeconds,
+			float64(s.Read)/max(u.CPUSeconds, 1e-9), float64(u.PeakRSS)/1e6)
 	}
 	return b.String()
 }

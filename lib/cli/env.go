@@ -479,10 +479,14 @@ func (e *Env) Summary() string {
 	for reason, n := range e.in.r.Skipped() {
 		skipped[reason] = n
 	}
-	return Summary{
+	s := Summary{
 		Tool: e.Tool.Name, Read: e.in.r.Read(), Emitted: e.c.emitted, Errors: e.c.errs,
 		Consumed: e.c.consumed, Skipped: skipped, Models: e.c.models, Notes: e.c.notes, Extra: e.c.extra(),
 		Sites: e.c.sites.count(), InBytes: e.in.r.Bytes(), HTMLBytes: e.c.live.htmlBytes.Load(),
 		Seconds: time.Since(e.start).Seconds(),
-	}.String()
+	}
+	if u, ok := ProcessUsage(); ok {
+		s.Usage = &u
+	}
+	return s.String()
 }

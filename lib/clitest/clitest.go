@@ -56,7 +56,7 @@ func Normalise(s, dir string) string {
 	return s
 }
 
-var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|ms|ns|time)=[0-9.e+-]+`)
+var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|cpu_s|pages_per_cpu_s|peak_rss_mb|ms|ns|time)=[0-9.e+-]+`)
 
 // Run runs the cases as subtests. Expected outputs live in
 // testdata/cli/<name>.stdout, .stderr and .exit, relative to the test.

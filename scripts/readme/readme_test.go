@@ -51,7 +51,7 @@ func transcript(t *testing.T, readme string) []step {
 }
 
 // timings are the summary line's figures that depend on the machine.
-var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s)=[0-9.]+`)
+var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|cpu_s|pages_per_cpu_s|peak_rss_mb)=[0-9.]+`)
 
 // matches reports whether got is the line the README shows as want: the same after the
 // timings are blanked and runs of white space made one space, where "…" in want stands for

@@ -1,0 +1,21 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package cli
+
+import (
+	"runtime"
+	"syscall"
+)
+
+func processUsage() (Usage, bool) {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return Usage{}, false
+	}
+	rss := int64(ru.Maxrss) * 1024 // kilobytes ...
+	if runtime.GOOS == "darwin" {
+		rss = int64(ru.Maxrss) // ... but bytes on macOS
+	}
+	cpu := float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	return Usage{CPUSeconds: cpu, PeakRSS: rss}, true
+}
