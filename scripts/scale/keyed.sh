@@ -118,17 +118,20 @@ esac
 
 cut -f3- "$tmp/models" >"$outdir/models.jsonl"
 cut -f2- "$tmp/out.keyed" >"$outdir/out.jsonl"
-# One summary per stage: the sums of the jobs' summary lines.
+# One summary per stage: the sums of the jobs' summary lines (the CPU time summed, the peak
+# memory the largest of one job's).
 for stage in map learn apply; do
 	grep -v ': summary ' "$tmp/$stage.err" >&2 || true
 	{ grep ': summary ' "$tmp/$stage.err" || true; } | awk -v stage="$stage" '
-		{ for (i = 3; i <= NF; i++) { split($i, kv, "="); sum[kv[1]] += kv[2] } n++ }
+		{ for (i = 3; i <= NF; i++) { split($i, kv, "="); sum[kv[1]] += kv[2]; if (kv[2] > peak[kv[1]]) peak[kv[1]] = kv[2] } n++ }
 		END {
 			printf "keyed.sh: %s jobs=%d", stage, n
 			split("read emitted errors consumed skipped models", keys, " ")
 			for (i = 1; i <= 6; i++) if (keys[i] in sum) printf " %s=%d", keys[i], sum[keys[i]]
 			printf " in_mb=%.2f", sum["in_mb"]
 			if ("html_mb" in sum) printf " html_mb=%.2f", sum["html_mb"]
+			if ("cpu_s" in sum) printf " cpu_s=%.2f pages_per_cpu_s=%.0f", sum["cpu_s"], sum["read"] / (sum["cpu_s"] > 0 ? sum["cpu_s"] : 1e-9)
+			if ("peak_rss_mb" in peak) printf " peak_rss_mb=%.0f", peak["peak_rss_mb"]
 			printf "\n"
 		}' >&2
 done
