@@ -22,6 +22,7 @@ import (
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/stream"
+	"github.com/chaffkit/chaff/lib/usage"
 )
 
 // Exit statuses: score's policy differs from the algorithm tools' in one way, written in
@@ -323,7 +324,7 @@ func (s *scorer) summary(start time.Time) string {
 		Consumed: map[string]int64{}, Skipped: s.preds.skipped,
 		Sites: -1, InBytes: s.bytes, HTMLBytes: -1, Seconds: time.Since(start).Seconds(),
 	}
-	if u, ok := cli.ProcessUsage(); ok {
+	if u, ok := usage.Process(); ok {
 		sum.Usage = &u
 	}
 	if s.opt.pages {

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/chaffkit/chaff/lib/usage"
 )
 
 // counts is the accounting of one run: every record read is emitted, consumed or skipped
@@ -72,7 +74,7 @@ func (c *counts) skip(reason string, n int64) {
 // in_mb is the input's bytes as read (compressed, for a .gz or .zst input), html_mb the
 // pages' HTML after decoding (UTF-8, the unit the algorithms work in); MB are 10^6 bytes.
 // cpu_s is the process's CPU time so far (all threads, user and system), pages_per_cpu_s the
-// records read per CPU second, peak_rss_mb its peak resident memory (Usage; left out where
+// records read per CPU second, peak_rss_mb its peak resident memory (lib/usage; left out where
 // the system does not say). Building it changes nothing: a run may print it more than once.
 type Summary struct {
 	Tool              string
@@ -90,7 +92,7 @@ type Summary struct {
 	// Seconds is the run's wall time.
 	Seconds float64
 	// Usage is the process's CPU time and peak memory so far; nil leaves them out.
-	Usage *Usage
+	Usage *usage.Usage
 }
 
 // Field is one key=value pair of a summary line.

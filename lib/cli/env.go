@@ -19,6 +19,7 @@ import (
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/stream"
+	"github.com/chaffkit/chaff/lib/usage"
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -485,7 +486,7 @@ func (e *Env) Summary() string {
 		Sites: e.c.sites.count(), InBytes: e.in.r.Bytes(), HTMLBytes: e.c.live.htmlBytes.Load(),
 		Seconds: time.Since(e.start).Seconds(),
 	}
-	if u, ok := ProcessUsage(); ok {
+	if u, ok := usage.Process(); ok {
 		s.Usage = &u
 	}
 	return s.String()

@@ -2,12 +2,12 @@ package content
 
 import (
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/usage"
 	"github.com/chaffkit/chaff/lib/words"
 )
 
@@ -27,23 +27,14 @@ func big9(tb testing.TB) (html, urls []string) {
 	return html, urls
 }
 
-// cpuTime returns the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // withCPU runs a benchmark body and reports its CPU time per op (cpu-ms/op) beside the wall
 // time: on a shared machine the wall time counts the time the process waited too.
 func withCPU(body func(b *testing.B)) func(b *testing.B) {
 	return func(b *testing.B) {
 		b.ReportAllocs()
-		t0 := cpuTime()
+		t0 := usage.CPUTime()
 		body(b)
-		b.ReportMetric(float64(cpuTime()-t0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+		b.ReportMetric(float64(usage.CPUTime()-t0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	}
 }
 

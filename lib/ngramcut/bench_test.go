@@ -2,27 +2,17 @@ package ngramcut
 
 import (
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/synth"
+	"github.com/chaffkit/chaff/lib/usage"
 )
 
-// cpuTime is the process's user + system CPU time: on a shared machine wall time says
-// little, so the benchmarks also report MB per CPU second.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 func reportCPU(b *testing.B, start time.Duration, bytes int) {
-	if d := cpuTime() - start; d > 0 {
+	if d := usage.CPUTime() - start; d > 0 {
 		b.ReportMetric(float64(bytes)*float64(b.N)/1e6/d.Seconds(), "cpu-MB/s")
 		b.ReportMetric(d.Seconds()/float64(b.N), "cpu-s/op")
 	}
@@ -56,7 +46,7 @@ func benchLearn(b *testing.B, size int, opt Options) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	var m *Model
-	start := cpuTime()
+	start := usage.CPUTime()
 	for i := 0; i < b.N; i++ {
 		var err error
 		m, err = Learn(pages, opt)
@@ -89,7 +79,7 @@ func benchApply(b *testing.B, opt Options) {
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := cpuTime()
+	start := usage.CPUTime()
 	for i := 0; i < b.N; i++ {
 		for _, p := range pages {
 			m.Spans(p)
@@ -131,7 +121,7 @@ func benchLearnPages(b *testing.B, pages []string, opt Options) {
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := cpuTime()
+	start := usage.CPUTime()
 	var m *Model
 	for i := 0; i < b.N; i++ {
 		var err error
@@ -177,7 +167,7 @@ func BenchmarkApplySites(b *testing.B) {
 			b.SetBytes(int64(total))
 			b.ReportAllocs()
 			b.ResetTimer()
-			start := cpuTime()
+			start := usage.CPUTime()
 			for i := 0; i < b.N; i++ {
 				for _, s := range sites {
 					for k, p := range s.pages {
@@ -197,7 +187,7 @@ func BenchmarkApplySites(b *testing.B) {
 				}
 			}
 			reportCPU(b, start, total)
-			if d := cpuTime() - start; d > 0 {
+			if d := usage.CPUTime() - start; d > 0 {
 				b.ReportMetric(float64(count*b.N)/d.Seconds(), "pages/cpu-s")
 			}
 		})
@@ -217,7 +207,7 @@ func BenchmarkLearnSites(b *testing.B) {
 			b.SetBytes(int64(total))
 			b.ReportAllocs()
 			b.ResetTimer()
-			start := cpuTime()
+			start := usage.CPUTime()
 			for i := 0; i < b.N; i++ {
 				for _, pages := range sites {
 					if _, err := Learn(pages, o.opt); err != nil {
@@ -226,7 +216,7 @@ func BenchmarkLearnSites(b *testing.B) {
 				}
 			}
 			reportCPU(b, start, total)
-			if d := cpuTime() - start; d > 0 {
+			if d := usage.CPUTime() - start; d > 0 {
 				b.ReportMetric(float64(count*b.N)/d.Seconds(), "pages/cpu-s")
 			}
 		})

@@ -7,13 +7,13 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/text/encoding/htmlindex"
+
+	"github.com/chaffkit/chaff/lib/usage"
 )
 
 // benchCorpus is a synthetic WARC of about 50 MB: pages of 2-120 KB with
@@ -192,25 +192,18 @@ func readRecordsOnly(b *testing.B, data []byte) int {
 	}
 }
 
-// cpuTime is the CPU time (user + system) this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // loop runs f b.N times and reports, besides the wall-clock MB/s, the MB/s
 // per CPU second ("cpuMB/s"), which a loaded machine disturbs far less.
 func loop(b *testing.B, bytes int64, f func()) {
 	b.SetBytes(bytes)
 	b.ReportAllocs()
-	start := cpuTime()
+	start := usage.CPUTime()
 	n := 0
 	for b.Loop() {
 		f()
 		n++
 	}
-	if cpu := cpuTime() - start; cpu > 0 {
+	if cpu := usage.CPUTime() - start; cpu > 0 {
 		b.ReportMetric(float64(bytes)*float64(n)/cpu.Seconds()/1e6, "cpuMB/s")
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/record"
 	"github.com/chaffkit/chaff/lib/stream"
+	"github.com/chaffkit/chaff/lib/usage"
 )
 
 // corpus is a bench input: its files, how many pages and HTML bytes they
@@ -32,7 +33,7 @@ type benchRow struct {
 	Corpus, Name, Phase string
 	Pages               int
 	HTMLBytes           int64
-	U                   usage
+	U                   cmdUsage
 	Err                 string
 }
 
@@ -107,7 +108,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		b.notes = append(b.notes, "mozilla-readability skipped: node or scripts/peers/node_modules missing (scripts/peers/install.sh)")
 	}
 	commit := gitCommit(e.root)
-	loadStart := loadavg()
+	loadStart := usage.LoadAvg()
 	start := time.Now()
 
 	var dev, devWARC *corpus
@@ -222,7 +223,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	secs := time.Since(start).Seconds()
-	doc := b.doc(args, commit, dev, devWARC, site10, heavyC, heavySub, loadStart, loadavg(), secs)
+	doc := b.doc(args, commit, dev, devWARC, site10, heavyC, heavySub, loadStart, usage.LoadAvg(), secs)
 	var goals strings.Builder
 	if rg != nil {
 		rg.doc(&goals, *repeat)
@@ -403,31 +404,6 @@ func mustLook(name string) string {
 	return name
 }
 
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return runtime.GOARCH
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
-}
-
 func (b *bencher) find(corpus, name, phase string) (benchRow, bool) {
 	for _, r := range b.rows {
 		if r.Corpus == corpus && r.Name == name && r.Phase == phase && r.Err == "" {
@@ -445,7 +421,7 @@ func (b *bencher) doc(args []string, commit string, dev, devWARC, site10, heavy,
 	}
 	s.WriteString("# Benchmarks\n\n")
 	fmt.Fprintf(&s, "Written by `%s` on %s at commit `%s`, in %.0f s. Machine: %d CPUs (%s), %s; load average %s at the start, %s at the end.\n\n",
-		cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), commit, secs, runtime.NumCPU(), cpuModel(), runtime.Version(), load0, load1)
+		cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), commit, secs, runtime.NumCPU(), usage.CPUModel(), runtime.Version(), load0, load1)
 	s.WriteString("Every figure is one command run once, timed by the operating system (wait4 rusage of the command's processes, " +
 		"the figures `/usr/bin/time -v` prints): CPU s = user + sys, wall s = elapsed, peak RSS = the largest maximum resident set of its processes. " +
 		"**CPU seconds are the figures to compare**: when the machine is shared (a load average above its CPU count, as above), wall time " +

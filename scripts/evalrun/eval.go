@@ -146,7 +146,7 @@ type result struct {
 	Joined bool       // stale is known (the content join ran)
 	// Quality compares chaff extract's quality estimates with the pages' scores (wcxb-dev).
 	Quality *metric.Estimates
-	Use     usage
+	Use     cmdUsage
 	Err     string
 	Skip    string // why the run was skipped (--skip)
 }
@@ -816,7 +816,7 @@ func (e *env) evalOne(c *evalCase, v variant, fm *foldModels, at int) result {
 	return r
 }
 
-func (u *usage) addUsage(o usage) {
+func (u *cmdUsage) addUsage(o cmdUsage) {
 	u.Wall += o.Wall
 	u.CPU += o.CPU
 	u.MaxRSSKB = max(u.MaxRSSKB, o.MaxRSSKB)

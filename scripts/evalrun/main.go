@@ -149,14 +149,14 @@ func (e *env) build(name string) error {
 	return err
 }
 
-// usage is what the operating system accounted for a finished command (or
+// cmdUsage is what the operating system accounted for a finished command (or
 // pipeline): wall time, CPU time of all its processes, the largest peak RSS.
-type usage struct {
+type cmdUsage struct {
 	Wall, CPU time.Duration
 	MaxRSSKB  int64
 }
 
-func (u *usage) add(ps *os.ProcessState) {
+func (u *cmdUsage) add(ps *os.ProcessState) {
 	u.CPU += ps.UserTime() + ps.SystemTime()
 	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > u.MaxRSSKB {
 		u.MaxRSSKB = ru.Maxrss // kilobytes on Linux
@@ -166,8 +166,8 @@ func (u *usage) add(ps *os.ProcessState) {
 // runCmds runs a pipeline of commands (each one's stdout into the next's
 // stdin; the last writes to out, or is discarded when out is ""), with the
 // stderr of all of them captured and returned.
-func runCmds(out string, cmds ...*exec.Cmd) (usage, string, error) {
-	var u usage
+func runCmds(out string, cmds ...*exec.Cmd) (cmdUsage, string, error) {
+	var u cmdUsage
 	var errBuf strings.Builder
 	for i, c := range cmds {
 		c.Stderr = &errBuf

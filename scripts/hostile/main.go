@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/chaffkit/chaff/lib/synth"
+	"github.com/chaffkit/chaff/lib/usage"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -108,7 +109,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	start, loadStart := time.Now(), loadavg()
+	start, loadStart := time.Now(), usage.LoadAvg()
 	var inputs []*input
 	for _, c := range cases {
 		in := &input{name: c.Name, what: c.What, path: filepath.Join(o.dir, c.Name), records: c.Records}
@@ -270,7 +271,7 @@ func (o *options) report(inputs []*input, start time.Time, loadStart string) str
 	var b bytes.Buffer
 	secs := time.Since(start).Seconds()
 	fmt.Fprintf(&b, "# Hostile inputs\n\nWritten by `go run ./scripts/hostile %s` on %s at commit `%s`, in %.0f s. Machine: %d CPUs (%s), %s; load average %s at the start, %s at the end.\n\n",
-		strings.Join(o.args, " "), time.Now().UTC().Format("2006-01-02 15:04 UTC"), cmp.Or(o.commit, gitCommit()), secs, runtime.NumCPU(), cpuModel(), goVersion(), loadStart, loadavg())
+		strings.Join(o.args, " "), time.Now().UTC().Format("2006-01-02 15:04 UTC"), cmp.Or(o.commit, gitCommit()), secs, runtime.NumCPU(), usage.CPUModel(), goVersion(), loadStart, usage.LoadAvg())
 	fmt.Fprintf(&b, "Every tool runs over every case of the hostile corpus (`lib/synth.Hostile`, written by the same command; never downloaded) "+
 		"as `TOOL run --max-record-bytes %d FILE`; score reads what `ngramcut run` emitted for the case (`score --pages --gold-field html`: "+
 		"the page's html is the gold, from the same records), and **score raw** reads the case file itself as predictions against that output "+
@@ -402,31 +403,6 @@ func faultCost() string {
 	runtime.GC()
 	again := touch()
 	return fmt.Sprintf("256 MB touched a page at a time took %.0f ms fresh from the system, %.0f ms once the Go runtime held the memory", float64(fresh.Microseconds())/1000, float64(again.Microseconds())/1000)
-}
-
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return runtime.GOARCH
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
 }
 
 func goVersion() string {

@@ -1,5 +1,5 @@
 //go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
 
-package cli
+package usage
 
-func processUsage() (Usage, bool) { return Usage{}, false }
+func process() (Usage, bool) { return Usage{}, false }

@@ -1,13 +1,13 @@
 //go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
 
-package cli
+package usage
 
 import (
 	"runtime"
 	"syscall"
 )
 
-func processUsage() (Usage, bool) {
+func process() (Usage, bool) {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return Usage{}, false
