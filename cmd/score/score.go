@@ -323,9 +323,7 @@ func (s *scorer) summary(start time.Time) string {
 		Tool: "score", Read: s.preds.read, Errors: int64(s.badRecords),
 		Consumed: map[string]int64{}, Skipped: s.preds.skipped,
 		Sites: -1, InBytes: s.bytes, HTMLBytes: -1, Seconds: time.Since(start).Seconds(),
-	}
-	if u, ok := usage.Process(); ok {
-		sum.Usage = &u
+		Usage: usage.Process(),
 	}
 	if s.opt.pages {
 		sum.Emitted = int64(s.scoredPreds)

@@ -480,14 +480,10 @@ func (e *Env) Summary() string {
 	for reason, n := range e.in.r.Skipped() {
 		skipped[reason] = n
 	}
-	s := Summary{
+	return Summary{
 		Tool: e.Tool.Name, Read: e.in.r.Read(), Emitted: e.c.emitted, Errors: e.c.errs,
 		Consumed: e.c.consumed, Skipped: skipped, Models: e.c.models, Notes: e.c.notes, Extra: e.c.extra(),
 		Sites: e.c.sites.count(), InBytes: e.in.r.Bytes(), HTMLBytes: e.c.live.htmlBytes.Load(),
-		Seconds: time.Since(e.start).Seconds(),
-	}
-	if u, ok := usage.Process(); ok {
-		s.Usage = &u
-	}
-	return s.String()
+		Seconds: time.Since(e.start).Seconds(), Usage: usage.Process(),
+	}.String()
 }

@@ -52,11 +52,13 @@ func Normalise(s, dir string) string {
 	if dir != "" {
 		s = strings.ReplaceAll(s, dir, "$DIR")
 	}
-	s = timings.ReplaceAllString(s, "$1=X")
+	s = Timings.ReplaceAllString(s, "$1=X")
 	return s
 }
 
-var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|cpu_s|pages_per_cpu_s|peak_rss_mb|ms|ns|time)=[0-9.e+-]+`)
+// Timings matches the figures of a summary or log line that depend on the machine and the
+// moment (wall and CPU time, rates, peak memory); tests blank them as "$1=X".
+var Timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|cpu_s|pages_per_cpu_s|peak_rss_mb|ms|ns|time)=[0-9.e+-]+`)
 
 // Run runs the cases as subtests. Expected outputs live in
 // testdata/cli/<name>.stdout, .stderr and .exit, relative to the test.

@@ -2,4 +2,4 @@
 
 package usage
 
-func process() (Usage, bool) { return Usage{}, false }
+func process() *Usage { return nil }

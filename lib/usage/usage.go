@@ -20,15 +20,17 @@ type Usage struct {
 	PeakRSS    int64   // the most resident memory at any time, in bytes
 }
 
-// Process returns the process's usage so far, and false where the system does not say (no
+// Process returns the process's usage so far, or nil where the system does not say (no
 // getrusage).
-func Process() (Usage, bool) { return process() }
+func Process() *Usage { return process() }
 
 // CPUTime returns the process's CPU time so far (user and system, all threads), 0 where the
 // system does not say.
 func CPUTime() time.Duration {
-	u, _ := Process()
-	return time.Duration(u.CPUSeconds * 1e9)
+	if u := Process(); u != nil {
+		return time.Duration(u.CPUSeconds * 1e9)
+	}
+	return 0
 }
 
 // CPUModel names the processor (Linux's /proc/cpuinfo "model name"), else the architecture.

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -50,14 +49,11 @@ func transcript(t *testing.T, readme string) []step {
 	return nil
 }
 
-// timings are the summary line's figures that depend on the machine.
-var timings = regexp.MustCompile(`\b(seconds|in_mb_per_s|html_mb_per_s|cpu_s|pages_per_cpu_s|peak_rss_mb)=[0-9.]+`)
-
 // matches reports whether got is the line the README shows as want: the same after the
-// timings are blanked and runs of white space made one space, where "…" in want stands for
+// timings (clitest.Timings) are blanked and runs of white space made one space, where "…" in want stands for
 // any text (the README cuts long lines).
 func matches(want, got string) bool {
-	want, got = timings.ReplaceAllString(want, "$1=X"), timings.ReplaceAllString(got, "$1=X")
+	want, got = clitest.Timings.ReplaceAllString(want, "$1=X"), clitest.Timings.ReplaceAllString(got, "$1=X")
 	// White space as a terminal shows it: the README aligns a TSV's columns with spaces.
 	want, got = strings.Join(strings.Fields(want), " "), strings.Join(strings.Fields(got), " ")
 	parts := strings.Split(want, "…")
