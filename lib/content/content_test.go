@@ -85,8 +85,9 @@ func testSegment(t *testing.T, root *dom.Node) {
 
 // TestSegmentItemsSideBySide: texts in elements side by side with no white space between
 // (tags, chips, a brand and a name) are read as two words when the second begins with a
-// capital or a digit; one word styled in parts, an ordinal, code and unspaced scripts stay
-// as they are.
+// capital or a digit, or whatever it begins with when the two are links to two addresses;
+// one word styled in parts, one link split in two, an ordinal, code and unspaced scripts
+// stay as they are.
 func TestSegmentItemsSideBySide(t *testing.T) {
 	cases := []struct{ html, want string }{
 		{`<p><a class=tag href=/ml>Machine Learning</a><a class=tag href=/dt>Developer Tools</a></p>`, "Machine Learning Developer Tools"},
@@ -98,6 +99,11 @@ func TestSegmentItemsSideBySide(t *testing.T) {
 		{`<p><span>A</span><span>BC</span></p>`, "ABC"},
 		{`<p><code><span>fmt</span><span>Println</span></code></p>`, "fmtPrintln"},
 		{`<p><span>東京</span><span>大学</span></p>`, "東京大学"},
+		{`<p><a href=/t/tb>Team-Based</a><a href=/t/es>eSports</a></p>`, "Team-Based eSports"},
+		{`<p><a href=/a>WASTE?</a><a href=/b>PRINCIPLES</a></p>`, "WASTE? PRINCIPLES"},
+		{`<p><a href=/brands>Target Br</a><a href=/brands>ands</a></p>`, "Target Brands"},
+		{`<p><a href=/a>Le</a><span>arn</span></p>`, "Learn"},
+		{`<p><a href=/a>東京</a><a href=/b>大学</a></p>`, "東京大学"},
 	}
 	for _, c := range cases {
 		for _, drop := range []bool{false, true} {

@@ -203,6 +203,11 @@ type segmenter struct {
 	newLink     bool   // a link was opened and has had no text yet
 	last        int    // where the open block's last text ended in the source
 	lastText    string // that text
+	linkCount   int32  // links opened so far: each link's number
+	inLink      int32  // the number of the link the walk is in (0: none)
+	lastLink    int32  // the number of the link the open block's last text was in (0: none)
+	inHref      string // the address of the link the walk is in
+	lastHref    string // the address of the link the open block's last text was in
 	strongRunes int32
 	texts       []blockText // of each block, until end
 	// ranges holds the Ranges of all blocks, one after the other (each block's a part of
@@ -363,6 +368,10 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 		if isLink {
 			s.link++
 			s.newLink = true
+			if s.link == 1 {
+				s.linkCount++
+				s.inLink, s.inHref = s.linkCount, n.Attr("href")
+			}
 			if s.links {
 				s.href = n
 			}
@@ -382,6 +391,9 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 			}
 			if top.link {
 				s.link--
+				if s.link == 0 {
+					s.inLink, s.inHref = 0, ""
+				}
 				if s.href == n {
 					s.href = nil
 				}
@@ -474,14 +486,14 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 	}
 	if s.last > 0 && int(t.Start+shift) > s.last {
 		space, apart := readGap(s.p.Src, s.last, int(t.Start+shift))
-		if space || apart && f.flags&(InPre|InCode) == 0 && wordsMeet(s.line.Bytes(), t.Text) &&
+		if space || apart && f.flags&(InPre|InCode) == 0 && itemsMeet(s.line.Bytes(), t.Text, s.lastLink != s.inLink && twoLinks(s.lastHref, s.inHref)) &&
 			twoRunesOrMore(s.lastText) && twoRunesOrMore(t.Text) {
 			// white space between inline elements, whether or not the tree kept it, or two
 			// items side by side: "Machine Learning</a><a>Developer Tools"
 			s.line.Space()
 		}
 	}
-	s.last, s.lastText = int(t.End+shift), t.Text
+	s.last, s.lastText, s.lastLink, s.lastHref = int(t.End+shift), t.Text, s.inLink, s.inHref
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
@@ -509,7 +521,7 @@ func (s *segmenter) boundary() {
 	if !s.open {
 		return
 	}
-	s.open, s.last, s.lastText = false, 0, ""
+	s.open, s.last, s.lastText, s.lastLink, s.lastHref = false, 0, "", 0, ""
 	b := s.cur
 	txt := s.line.Bytes()[s.from:]
 	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
@@ -665,16 +677,22 @@ func twoRunesOrMore(text string) bool {
 	return n > 0 && n < len(t)
 }
 
-// wordsMeet reports whether the text written so far ends in a word character and next
-// begins with a capital or a digit ("In Stock</span><span>Get it by Friday", "#1</span>
-// <span>Anthills", "31</span><span>4.5 stars"), in scripts written with spaces. A lower-case
-// start is more often the rest of one word ("Le</span><span>arn", an ordinal's "3</span>
-// <sup>rd"), and an unspaced script's characters meet without a space.
-func wordsMeet(written []byte, next string) bool {
+// twoLinks reports whether two texts side by side, in two links, are in links to two
+// addresses (a and b, their hrefs; "" for no link). An editor that splits one link in two
+// ("Target Br</a><a>ands", the same href twice) made one word.
+func twoLinks(a, b string) bool { return a != "" && b != "" && a != b }
+
+// itemsMeet reports whether the text written so far and the next, in elements side by
+// side, are two items, in a script written with spaces: the next begins with a capital or
+// a digit after a word character, or, in links to two addresses (links), whatever their
+// letters (a tag list's chips, "Team-Based</a><a>eSports", "WASTE?</a><a>PRINCIPLES").
+func itemsMeet(written []byte, next string, links bool) bool {
 	r1, _ := utf8.DecodeLastRune(written)
 	r2, _ := utf8.DecodeRuneInString(next)
-	return words.IsWordRune(r1) && !words.StandsAlone(r1) &&
-		(unicode.IsUpper(r2) || unicode.IsTitle(r2) || unicode.IsDigit(r2))
+	if words.StandsAlone(r1) || words.StandsAlone(r2) {
+		return false
+	}
+	return links || words.IsWordRune(r1) && (unicode.IsUpper(r2) || unicode.IsTitle(r2) || unicode.IsDigit(r2))
 }
 
 // blockOwner returns the innermost block-level element at or above elem.
