@@ -203,10 +203,7 @@ type segmenter struct {
 	newLink     bool   // a link was opened and has had no text yet
 	last        int    // where the open block's last text ended in the source
 	lastText    string // that text
-	linkCount   int32  // links opened so far: each link's number
-	inLink      int32  // the number of the link the walk is in (0: none)
-	lastLink    int32  // the number of the link the open block's last text was in (0: none)
-	inHref      string // the address of the link the walk is in
+	inHref      string // the address of the link the walk is in ("": none, or no href)
 	lastHref    string // the address of the link the open block's last text was in
 	strongRunes int32
 	texts       []blockText // of each block, until end
@@ -369,8 +366,7 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 			s.link++
 			s.newLink = true
 			if s.link == 1 {
-				s.linkCount++
-				s.inLink, s.inHref = s.linkCount, n.Attr("href")
+				s.inHref = n.Attr("href")
 			}
 			if s.links {
 				s.href = n
@@ -392,7 +388,7 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 			if top.link {
 				s.link--
 				if s.link == 0 {
-					s.inLink, s.inHref = 0, ""
+					s.inHref = ""
 				}
 				if s.href == n {
 					s.href = nil
@@ -486,14 +482,15 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 	}
 	if s.last > 0 && int(t.Start+shift) > s.last {
 		space, apart := readGap(s.p.Src, s.last, int(t.Start+shift))
-		if space || apart && f.flags&(InPre|InCode) == 0 && itemsMeet(s.line.Bytes(), t.Text, s.lastLink != s.inLink && twoLinks(s.lastHref, s.inHref)) &&
+		links := twoLinks(s.lastHref, s.inHref)
+		if space || apart && f.flags&(InPre|InCode) == 0 && itemsMeet(s.line.Bytes(), t.Text, links) &&
 			twoRunesOrMore(s.lastText) && twoRunesOrMore(t.Text) {
 			// white space between inline elements, whether or not the tree kept it, or two
 			// items side by side: "Machine Learning</a><a>Developer Tools"
 			s.line.Space()
 		}
 	}
-	s.last, s.lastText, s.lastLink, s.lastHref = int(t.End+shift), t.Text, s.inLink, s.inHref
+	s.last, s.lastText, s.lastHref = int(t.End+shift), t.Text, s.inHref
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
@@ -521,7 +518,7 @@ func (s *segmenter) boundary() {
 	if !s.open {
 		return
 	}
-	s.open, s.last, s.lastText, s.lastLink, s.lastHref = false, 0, "", 0, ""
+	s.open, s.last, s.lastText, s.lastHref = false, 0, "", ""
 	b := s.cur
 	txt := s.line.Bytes()[s.from:]
 	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
@@ -677,15 +674,20 @@ func twoRunesOrMore(text string) bool {
 	return n > 0 && n < len(t)
 }
 
-// twoLinks reports whether two texts side by side, in two links, are in links to two
-// addresses (a and b, their hrefs; "" for no link). An editor that splits one link in two
-// ("Target Br</a><a>ands", the same href twice) made one word.
+// twoLinks reports whether two texts side by side are in links to two addresses (a and b,
+// the hrefs of the links they are in; "" for none): two links, since a link has one
+// address, and not one link an editor split in two ("Target Br</a><a>ands", the same href
+// twice), whose parts make one word.
 func twoLinks(a, b string) bool { return a != "" && b != "" && a != b }
 
 // itemsMeet reports whether the text written so far and the next, in elements side by
-// side, are two items, in a script written with spaces: the next begins with a capital or
-// a digit after a word character, or, in links to two addresses (links), whatever their
-// letters (a tag list's chips, "Team-Based</a><a>eSports", "WASTE?</a><a>PRINCIPLES").
+// side, are two items, in scripts written with spaces: in links to two addresses (links),
+// whatever their letters (a tag list's chips, "Team-Based</a><a>eSports",
+// "WASTE?</a><a>PRINCIPLES"); else when the next begins with a capital or a digit after a
+// word character ("In Stock</span><span>Get it by Friday", "#1</span><span>Anthills",
+// "31</span><span>4.5 stars"). Otherwise a lower-case start is more often the rest of one
+// word ("Le</span><span>arn", an ordinal's "3</span><sup>rd"), and an unspaced script's
+// characters meet without a space.
 func itemsMeet(written []byte, next string, links bool) bool {
 	r1, _ := utf8.DecodeLastRune(written)
 	r2, _ := utf8.DecodeRuneInString(next)
