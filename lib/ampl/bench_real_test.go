@@ -7,6 +7,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/suffix"
+	"github.com/chaffkit/chaff/lib/usage/usagetest"
 )
 
 // big9Sites returns the HTML of big9's pages grouped by site (devdata.SiteHTML) (nil when ../shared/data is
@@ -35,7 +36,7 @@ func BenchmarkBig9(b *testing.B) {
 		size += sizeOf(s)
 	}
 	b.Run("index", func(b *testing.B) {
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for _, s := range sites {
 				if _, err := suffix.New(s); err != nil {
 					b.Fatal(err)
@@ -48,14 +49,14 @@ func BenchmarkBig9(b *testing.B) {
 		idx[i], _ = suffix.New(s)
 	}
 	b.Run("walk", func(b *testing.B) {
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for _, x := range idx {
 				x.Walk(suffix.WalkOptions{Docs: true, Leaves: true}, func(suffix.Node) {})
 			}
 		})
 	})
 	b.Run("learn", func(b *testing.B) {
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for _, s := range sites {
 				if _, err := Learn(s, Default()); err != nil {
 					b.Fatal(err)
@@ -64,7 +65,7 @@ func BenchmarkBig9(b *testing.B) {
 		})
 	})
 	b.Run("learn-marks", func(b *testing.B) { // as run learns: with what the model marks on each page
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for _, s := range sites {
 				if _, _, err := LearnMarks(s, Default()); err != nil {
 					b.Fatal(err)
@@ -77,14 +78,14 @@ func BenchmarkBig9(b *testing.B) {
 		models[i], _ = Learn(s, Default())
 	}
 	b.Run("matcher", func(b *testing.B) {
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for _, m := range models {
 				newMatcher(m.Strings)
 			}
 		})
 	})
 	b.Run("find", func(b *testing.B) {
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for i, m := range models {
 				for _, p := range sites[i] {
 					m.Find(p)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/synth"
+	"github.com/chaffkit/chaff/lib/usage/usagetest"
 )
 
 var benchSite = sync.OnceValue(func() []string {
@@ -43,7 +44,7 @@ func BenchmarkLearn(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%.1fMB", opt.name, float64(size)/1e6), func(b *testing.B) {
 				b.SetBytes(size)
 				b.ReportAllocs()
-				loopCPU(b, size, func() {
+				usagetest.LoopCPU(b, size, func() {
 					if _, err := Learn(pages, opt.o); err != nil {
 						b.Fatal(err)
 					}
@@ -65,7 +66,7 @@ func BenchmarkApply(b *testing.B) {
 	b.Run("spans", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for _, p := range pages {
 				m.Content(p)
 			}
@@ -74,7 +75,7 @@ func BenchmarkApply(b *testing.B) {
 	b.Run("text", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
-		loopCPU(b, size, func() {
+		usagetest.LoopCPU(b, size, func() {
 			for _, p := range pages {
 				m.Text(p)
 			}

@@ -196,15 +196,14 @@ func blockRun(n int, block func(k int) int32, i int) (from, to int) {
 type segmenter struct {
 	p           *Page
 	line        htmltext.Line
-	open        bool   // a block is being written
-	from        int    // where the open block's text starts in line
-	cur         Block  // the open block
-	link        int    // depth inside a
-	newLink     bool   // a link was opened and has had no text yet
-	last        int    // where the open block's last text ended in the source
-	lastText    string // that text
-	inHref      string // the address of the link the walk is in ("": none, or no href)
-	lastHref    string // the address of the link the open block's last text was in
+	open        bool      // a block is being written
+	from        int       // where the open block's text starts in line
+	cur         Block     // the open block
+	link        int       // depth inside a
+	newLink     bool      // a link was opened and has had no text yet
+	last        int       // where the open block's last text ended in the source
+	lastText    string    // that text
+	lastA       *dom.Node // the a element the open block's last text was in, if any
 	strongRunes int32
 	texts       []blockText // of each block, until end
 	// ranges holds the Ranges of all blocks, one after the other (each block's a part of
@@ -215,7 +214,7 @@ type segmenter struct {
 	// (End 0: none); spans the open block's closed ones, in line's offsets.
 	runs   [numInline]InlineSpan
 	spans  []InlineSpan
-	href   *dom.Node // the a element the walk is in, if any (links only)
+	a      *dom.Node // the a element the walk is in, if any
 	links  bool      // note Link spans (WithLinks)
 	images bool      // note images (WithImages)
 }
@@ -365,12 +364,7 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 		if isLink {
 			s.link++
 			s.newLink = true
-			if s.link == 1 {
-				s.inHref = n.Attr("href")
-			}
-			if s.links {
-				s.href = n
-			}
+			s.a = n
 		}
 		stack = append(stack, frame{n: n, elem: idx, flags: fl, head: head, link: isLink})
 	}
@@ -387,11 +381,8 @@ func (s *segmenter) walk(root *dom.Node, parent int32, flags Flags, shift int32)
 			}
 			if top.link {
 				s.link--
-				if s.link == 0 {
-					s.inHref = ""
-				}
-				if s.href == n {
-					s.href = nil
+				if s.a == n {
+					s.a = nil
 				}
 			}
 			e := &s.p.Elements[top.elem]
@@ -482,15 +473,14 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 	}
 	if s.last > 0 && int(t.Start+shift) > s.last {
 		space, apart := readGap(s.p.Src, s.last, int(t.Start+shift))
-		links := twoLinks(s.lastHref, s.inHref)
-		if space || apart && f.flags&(InPre|InCode) == 0 && itemsMeet(s.line.Bytes(), t.Text, links) &&
+		if space || apart && f.flags&(InPre|InCode) == 0 && itemsMeet(s.line.Bytes(), t.Text, twoLinks(s.lastA, s.a)) &&
 			twoRunesOrMore(s.lastText) && twoRunesOrMore(t.Text) {
 			// white space between inline elements, whether or not the tree kept it, or two
 			// items side by side: "Machine Learning</a><a>Developer Tools"
 			s.line.Space()
 		}
 	}
-	s.last, s.lastText, s.lastHref = int(t.End+shift), t.Text, s.inHref
+	s.last, s.lastText, s.lastA = int(t.End+shift), t.Text, s.a
 	before := s.line.Len()
 	s.line.Write(t.Text)
 	s.cur.End = t.End + shift
@@ -518,7 +508,7 @@ func (s *segmenter) boundary() {
 	if !s.open {
 		return
 	}
-	s.open, s.last, s.lastText, s.lastHref = false, 0, "", ""
+	s.open, s.last, s.lastText, s.lastA = false, 0, "", nil
 	b := s.cur
 	txt := s.line.Bytes()[s.from:]
 	for len(txt) > 0 && (txt[0] == '\n' || txt[0] == ' ') {
@@ -541,11 +531,11 @@ func (s *segmenter) boundary() {
 // the elements that flags and the walk's link say: a run of each kind the text is in goes on
 // (a link's only within the same a element) or begins, one of each other kind ends.
 func (s *segmenter) inline(flags Flags, start, end int32) {
-	in := [numInline]bool{Code: flags&(InCode|InPre) == InCode, Bold: flags&inBold != 0, Italic: flags&inItalic != 0, Link: s.href != nil}
+	in := [numInline]bool{Code: flags&(InCode|InPre) == InCode, Bold: flags&inBold != 0, Italic: flags&inItalic != 0, Link: s.links && s.a != nil}
 	for k := range numInline {
 		var node *dom.Node
-		if k == Link {
-			node = s.href
+		if k == Link && s.links {
+			node = s.a
 		}
 		r := &s.runs[k]
 		if r.End > 0 && (!in[k] || r.Node != node) {
@@ -674,11 +664,16 @@ func twoRunesOrMore(text string) bool {
 	return n > 0 && n < len(t)
 }
 
-// twoLinks reports whether two texts side by side are in links to two addresses (a and b,
-// the hrefs of the links they are in; "" for none): two links, since a link has one
-// address, and not one link an editor split in two ("Target Br</a><a>ands", the same href
-// twice), whose parts make one word.
-func twoLinks(a, b string) bool { return a != "" && b != "" && a != b }
+// twoLinks reports whether two texts side by side are in links (a and b, the a elements
+// they are in; nil for none) to two addresses: two links, and not one link an editor split
+// in two ("Target Br</a><a>ands", the same href twice), whose parts make one word.
+func twoLinks(a, b *dom.Node) bool {
+	if a == nil || b == nil || a == b {
+		return false
+	}
+	ha, hb := a.Attr("href"), b.Attr("href")
+	return ha != "" && hb != "" && ha != hb
+}
 
 // itemsMeet reports whether the text written so far and the next, in elements side by
 // side, are two items, in scripts written with spaces: in links to two addresses (links),

@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/chaffkit/chaff/lib/usage/usagetest"
 )
 
 // benchPages makes pseudo-HTML pages: a shared template with navigation, plus paragraphs of
@@ -65,7 +67,7 @@ func BenchmarkSort(b *testing.B) {
 			sa := make([]int32, len(text))
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
-			loopCPU(b, int64(len(text)), func() { Sort(text, sa) })
+			usagetest.LoopCPU(b, int64(len(text)), func() { Sort(text, sa) })
 		})
 	}
 }
@@ -79,7 +81,7 @@ func BenchmarkLCP(b *testing.B) {
 			b.ResetTimer()
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
-			loopCPU(b, int64(len(text)), func() { LCPArray(text, sa, 0) })
+			usagetest.LoopCPU(b, int64(len(text)), func() { LCPArray(text, sa, 0) })
 		})
 	}
 }
@@ -95,7 +97,7 @@ func BenchmarkWalk(b *testing.B) {
 				b.ResetTimer()
 				b.SetBytes(int64(len(x.Text())))
 				b.ReportAllocs()
-				loopCPU(b, int64(len(x.Text())), func() {
+				usagetest.LoopCPU(b, int64(len(x.Text())), func() {
 					var nodes int
 					x.Walk(WalkOptions{Docs: docs}, func(Node) { nodes++ })
 				})
