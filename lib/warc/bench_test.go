@@ -13,7 +13,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/text/encoding/htmlindex"
 
-	"github.com/chaffkit/chaff/lib/usage"
+	"github.com/chaffkit/chaff/lib/usage/usagetest"
 )
 
 // benchCorpus is a synthetic WARC of about 50 MB: pages of 2-120 KB with
@@ -192,20 +192,12 @@ func readRecordsOnly(b *testing.B, data []byte) int {
 	}
 }
 
-// loop runs f b.N times and reports, besides the wall-clock MB/s, the MB/s
-// per CPU second ("cpuMB/s"), which a loaded machine disturbs far less.
+// loop runs f in b.Loop and reports, besides the wall-clock MB/s, the MB/s per CPU second
+// (cpu-MB/s, as every package's benchmarks), which a loaded machine disturbs far less.
 func loop(b *testing.B, bytes int64, f func()) {
 	b.SetBytes(bytes)
 	b.ReportAllocs()
-	start := usage.CPUTime()
-	n := 0
-	for b.Loop() {
-		f()
-		n++
-	}
-	if cpu := usage.CPUTime() - start; cpu > 0 {
-		b.ReportMetric(float64(bytes)*float64(n)/cpu.Seconds()/1e6, "cpuMB/s")
-	}
+	usagetest.LoopCPU(b, bytes, f)
 }
 
 // BenchmarkRead reads every record (headers parsed, block in hand) and
