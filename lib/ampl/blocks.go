@@ -51,6 +51,37 @@ func scanGap(s string) bool {
 	return false
 }
 
+// opensTag reports whether the byte after a '<' makes it the start of a tag (of an element,
+// an end tag, a comment or a declaration), as the HTML tokenizer reads text.
+func opensTag(c byte) bool {
+	return c|0x20 >= 'a' && c|0x20 <= 'z' || c == '/' || c == '!' || c == '?'
+}
+
+// maxTagBack is how far back inTag looks for the '<' of the tag a byte may be in.
+const maxTagBack = 1 << 16
+
+// inTag reports whether the byte at offset at of html lies inside a tag: the nearest '<' or
+// '>' before it (within maxTagBack bytes) is a '<' that opens one. A quoted '>' in a tag
+// reads as its end, so the rest of that tag reads as text, as it did before.
+func inTag(html string, at int) bool {
+	lo := max(0, at-maxTagBack)
+	j := strings.LastIndexAny(html[lo:at], "<>")
+	return j >= 0 && html[lo+j] == '<' && lo+j+1 < len(html) && opensTag(html[lo+j+1])
+}
+
+// textOf is html[a:b] as text is read from it: without the rest of a tag that a begins in
+// (a span of windows or strings starts and ends anywhere, often in an attribute's value).
+func textOf(html string, a, b int) string {
+	if a < b && inTag(html, a) {
+		if k := strings.IndexByte(html[a:b], '>'); k >= 0 {
+			a += k + 1
+		} else {
+			a = b
+		}
+	}
+	return html[a:b]
+}
+
 // countWords counts the words of the visible text in s (tags, and script and style
 // elements, skipped: htmltext.EachText), as lib/words counts them: a letter of an unspaced
 // script (Han, kana, Thai, ...) counts as half a word.
@@ -102,10 +133,10 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 	var blocks []block
 	start := 0
 	for i := 1; i <= len(kept); i++ {
-		if i == len(kept) || scanGap(html[kept[i-1][1]:kept[i][0]]) {
+		if i == len(kept) || scanGap(textOf(html, kept[i-1][1], kept[i][0])) {
 			var words float64
 			for _, s := range kept[start:i] {
-				words += countWords(html[s[0]:s[1]])
+				words += countWords(textOf(html, s[0], s[1]))
 			}
 			blocks = append(blocks, block{start, i, words >= float64(minWords)})
 			start = i
@@ -121,7 +152,7 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 		if last >= 0 && b > last+1 {
 			clean := true
 			for k := last + 1; k <= b && clean; k++ {
-				clean = countWords(html[kept[blocks[k-1].to-1][1]:kept[blocks[k].from][0]]) == 0
+				clean = countWords(textOf(html, kept[blocks[k-1].to-1][1], kept[blocks[k].from][0])) == 0
 			}
 			for k := last + 1; k < b && clean; k++ {
 				keep[k] = true
@@ -139,7 +170,7 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 			}
 			joined = joined[:0]
 			for _, s := range kept[bl.from:bl.to] {
-				joined = append(append(joined, html[s[0]:s[1]]...), ' ')
+				joined = append(append(joined, textOf(html, s[0], s[1])...), ' ')
 			}
 			h.Offer(b, unsafe.String(unsafe.SliceData(joined), len(joined)), countWords)
 		}

@@ -64,6 +64,39 @@ func TestDropShortBlocks(t *testing.T) {
 	}
 }
 
+// A kept span that begins inside a tag is read from the tag's end: the words of an attribute
+// (here a title of eight words, and a span wholly inside an alt text) are not the block's,
+// and a gap that begins in a tag holds no text for it.
+func TestDropShortBlocksReadsNoAttributes(t *testing.T) {
+	html := `<div><a title="one two three four five six seven eight" href="/x">Short link</a></div>` +
+		`<div><img alt="nine ten eleven twelve thirteen fourteen"></div><p>Long enough paragraph of words here</p>`
+	i := func(sub string) int {
+		k := strings.Index(html, sub)
+		if k < 0 {
+			t.Fatalf("%q not in html", sub)
+		}
+		return k
+	}
+	kept := [][2]int{
+		{i("one"), i("</a>")},           // the title's words, the rest of the tag, "Short link"
+		{i("nine"), i(`fourteen"`) + 8}, // inside the alt text alone
+		{i("Long"), i("</p>")},
+	}
+	if got := textOf(html, kept[0][0], kept[0][1]); got != "Short link" {
+		t.Errorf("textOf = %q, want the link's text alone", got)
+	}
+	if got := textOf(html, kept[1][0], kept[1][1]); got != "" {
+		t.Errorf("textOf = %q, want nothing: the span lies inside a tag", got)
+	}
+	if got := textOf(html, i("Short"), i("</a>")); got != "Short link" {
+		t.Errorf("textOf = %q of a span that begins in text", got)
+	}
+	got := dropShortBlocks(html, append([][2]int(nil), kept...), 5)
+	if len(got) != 1 || got[0] != kept[2] {
+		t.Fatalf("dropShortBlocks = %v, want the paragraph alone %v", got, kept[2:])
+	}
+}
+
 func TestTrimEdgeText(t *testing.T) {
 	s := `x</p><p>In the end<b>y</b> Home</a> Copyright Example Inc`
 	// Marked: "</p><p>In " (edge word "In"), "</b> Home</a>" (text inside: kept marked),
