@@ -16,11 +16,14 @@ import (
 )
 
 // Windows is a site's template as SelectDocs defines it: every run of Width characters
-// found on at least MinDocs of the sample pages (a "template window"). A template string of
-// the suffix tree (a maximal string of at least Width characters on that many pages) is
-// exactly a chain of overlapping template windows, so on the sample pages the windows mark
-// what the strings mark; they are found by hashing every window of the sample and counting
-// the pages of each hash, in a fraction of the suffix tree's time and memory.
+// found on at least MinDocs of the sample pages (a "template window") that holds text, a
+// byte outside tags. A template string of the suffix tree (a maximal string of at least
+// Width characters on that many pages) is exactly a chain of overlapping template windows,
+// so on the sample pages the windows mark the text the strings mark; they are found by
+// hashing every window of the sample and counting the pages of each hash, in a fraction of
+// the suffix tree's time and memory. The windows that lie wholly in markup (half of a page's)
+// are not counted: they mark no text, only where a template span begins and ends in the
+// markup between texts, which the content read from the page skips (textOf).
 //
 // A window is Width characters (UTF-8 sequences as utf8.DecodeRune reads them: an invalid
 // byte is one character) starting at a character boundary, known by a 47-bit fingerprint of
@@ -80,6 +83,15 @@ const (
 
 // windowHasher hashes the windows of one text from left to right, a buffer at a time; a text
 // of fewer than width characters has none. Window k starts at the text's k-th character.
+//
+// A window that lies wholly in markup (every byte of it inside tags: a long class list, a
+// run of closing and opening tags with nothing between) is reported as markupOnly, not
+// hashed: it can mark no text, and half of a page's windows are such (big9, dragnet 40%).
+// Tags are told as the tokenizer tells them in text: a '<' followed by a letter, '/', '!' or
+// '?' opens one and the next '>' closes it. A quoted '>' inside a tag closes it early, which
+// only counts the rest of the tag as text: no text byte is ever taken for markup (but in the
+// rare title or textarea that writes a tag as text, where a window would need 32 characters
+// of such tags to be missed).
 type windowHasher struct {
 	text  string
 	width int
@@ -91,22 +103,39 @@ type windowHasher struct {
 	i     int // the next byte to read
 	h     uint64
 	last  bool // the window ending at the text's end is reported
+	inTag bool // the bytes read so far end inside a tag
+	seen  int  // the start of the last character read outside tags, -1 before the first
+}
+
+// markupOnly is what fill reports for a window that lies wholly in markup: the present bit,
+// never set in a fingerprint ORed with a page number.
+const markupOnly = present
+
+// windowKey is a window's fingerprint ORed with tag, or markupOnly for a window wholly in
+// markup (hasText false).
+func windowKey(h, tag uint64, hasText bool) uint64 {
+	if !hasText {
+		return markupOnly
+	}
+	return fingerprint(h) | tag
 }
 
 func newWindowHasher(text string, width int) *windowHasher {
-	return &windowHasher{text: text, width: width, pow: windowPowers(width), ring: make([]int32, width)}
+	return &windowHasher{text: text, width: width, pow: windowPowers(width), ring: make([]int32, width), seen: -1}
 }
 
 // reset starts on another text, keeping the buffers.
 func (w *windowHasher) reset(text string) {
-	*w = windowHasher{text: text, width: w.width, pow: w.pow, ring: w.ring}
+	*w = windowHasher{text: text, width: w.width, pow: w.pow, ring: w.ring, seen: -1}
 }
 
-// fill appends the fingerprints of the next windows, each ORed with tag, until dst is full
-// or the text ends; it returns dst unchanged when no window is left.
+// fill appends the fingerprints of the next windows, each ORed with tag (markupOnly for a
+// window wholly in markup), until dst is full or the text ends; it returns dst unchanged
+// when no window is left.
 func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 	text, width, pow, ring := w.text, w.width, w.pow, w.ring
 	h, head, count, ascii, i := w.h, w.head, w.count, w.ascii, w.i
+	inTag, seen := w.inTag, w.seen
 	for i < len(text) && len(dst) < cap(dst) {
 		if count == width && ascii >= width && text[i] < utf8.RuneSelf {
 			// The window and the next character are single bytes (most of a page): the
@@ -114,8 +143,17 @@ func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 			// back, without the ring.
 			top := pow[width-1]
 			for i < len(text) && len(dst) < cap(dst) && text[i] < utf8.RuneSelf {
-				dst = append(dst, fingerprint(h)|tag)
-				h = (h-uint64(text[i-width])*top)*hashBase + uint64(text[i])
+				dst = append(dst, windowKey(h, tag, seen >= i-width))
+				c := text[i]
+				h = (h-uint64(text[i-width])*top)*hashBase + uint64(c)
+				switch {
+				case inTag:
+					inTag = c != '>'
+				case c == '<' && i+1 < len(text) && opensTag(text[i+1]):
+					inTag = true
+				default:
+					seen = i
+				}
 				i++
 				ascii++
 			}
@@ -131,7 +169,7 @@ func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 		}
 		if count == width {
 			s := int(ring[head])
-			dst = append(dst, fingerprint(h)|tag)
+			dst = append(dst, windowKey(h, tag, seen >= s))
 			next := i
 			if width > 1 {
 				nh := head + 1
@@ -155,6 +193,14 @@ func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 		for j := i; j < i+size; j++ {
 			h = h*hashBase + uint64(text[j])
 		}
+		switch c := text[i]; {
+		case inTag:
+			inTag = c != '>'
+		case c == '<' && i+1 < len(text) && opensTag(text[i+1]):
+			inTag = true
+		default:
+			seen = i
+		}
 		if text[i] < utf8.RuneSelf {
 			ascii++
 		} else {
@@ -163,10 +209,11 @@ func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 		i += size
 	}
 	if i == len(text) && count == width && !w.last && len(dst) < cap(dst) {
-		dst = append(dst, fingerprint(h)|tag)
+		dst = append(dst, windowKey(h, tag, seen >= int(ring[head])))
 		w.last = true
 	}
 	w.h, w.head, w.count, w.ascii, w.i = h, head, count, ascii, i
+	w.inTag, w.seen = inTag, seen
 	return dst
 }
 
@@ -209,14 +256,16 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 	segs := make([][]segment, len(pages))
 	hz := newWindowHasher("", width)
 	var buf [1024]uint64
-	n := 0
+	n := 0 // the windows, in markup only or not (their marks are read in page order)
 	for pg, p := range pages {
 		segs[pg] = segments(p, nil)
 		for i, sg := range segs[pg] {
 			hz.reset(p[sg.from:sg.to])
 			for fps := hz.fill(buf[:0], 0); len(fps) > 0; fps = hz.fill(buf[:0], 0) {
 				for _, x := range fps {
-					start[x>>shift+1]++
+					if x != markupOnly {
+						start[x>>shift+1]++
+					}
 				}
 				segs[pg][i].windows += len(fps)
 				n += len(fps)
@@ -229,10 +278,10 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 	for b := 0; b < nb; b++ {
 		start[b+1] += start[b]
 	}
-	sorted := make([]uint64, n)
-	var from []int32 // with keep: the index of each window of sorted in page order
+	sorted := make([]uint64, start[nb]) // the windows that hold text, by bucket
+	var from []int32                    // with keep: the index of each window of sorted in page order
 	if keep {
-		from = make([]int32, n)
+		from = make([]int32, len(sorted))
 	}
 	at := slices.Clone(start[:nb])
 	next := int32(0)
@@ -241,12 +290,14 @@ func learnWindows(pages []string, width, minDocs int, keep bool) (w *Windows, fo
 			hz.reset(p[sg.from:sg.to])
 			for fps := hz.fill(buf[:0], uint64(pg)); len(fps) > 0; fps = hz.fill(buf[:0], uint64(pg)) {
 				for _, x := range fps {
-					b := x >> shift
-					sorted[at[b]] = x
-					if keep {
-						from[at[b]] = next
+					if x != markupOnly {
+						b := x >> shift
+						sorted[at[b]] = x
+						if keep {
+							from[at[b]] = next
+						}
+						at[b]++
 					}
-					at[b]++
 					next++
 				}
 			}
@@ -559,6 +610,10 @@ func (w *Windows) mark(text string) windowMarks {
 				break
 			}
 			for _, fp := range fps {
+				if fp == markupOnly { // not a template window
+					sb.add(0)
+					continue
+				}
 				k := (fp >> 17) & mask
 				t := table[k]
 				for t != 0 && t&^lowBits != fp {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // randomSite makes n pages of random text that share k random strings, each on a random
@@ -100,7 +101,7 @@ func TestSegments(t *testing.T) {
 }
 
 // Scripts, styles and comments are marked whole, read or not: on an HTML site they come
-// out as template, and a template string between two of them is marked as before.
+// out as template, and a template text between two of them is marked as before.
 func TestWindowsMarkInvisibleWhole(t *testing.T) {
 	words := []string{"kilo", "lima", "mike"}
 	page := func(i int) string {
@@ -117,7 +118,9 @@ func TestWindowsMarkInvisibleWhole(t *testing.T) {
 	for _, s := range m.Template(p) {
 		marked.WriteString(p[s[0]:s[1]] + "|")
 	}
-	for _, want := range []string{"<script>var uniquex;</script>", "navigation-bar-of-the-site", "<!-- c -->"} {
+	// The class name lies wholly in a tag: only the end of it that shares a window with the
+	// text is marked (windows wholly in markup are not counted).
+	for _, want := range []string{"<script>var uniquex;</script>", "-site\">Home</div>", "<!-- c -->"} {
 		if !strings.Contains(marked.String(), want) {
 			t.Errorf("marked %q: %q is not marked", marked.String(), want)
 		}
@@ -167,5 +170,187 @@ func TestWindowsJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(bad), &w); err == nil {
 			t.Errorf("%s: decoded without error", bad)
 		}
+	}
+}
+
+// randomMarkup makes n pages of tags and text that share k random pieces (tags with long
+// attributes, text, or both), each on a random subset of the pages, between pieces of their
+// own; text holds multi-byte characters and a lone '<' or '>' now and then.
+func randomMarkup(r *rand.Rand, n, k int) []string {
+	alphabet := []string{"a", "b", " ", "é", "漢", "x"}
+	word := func(l int) string {
+		var b strings.Builder
+		for range l {
+			b.WriteString(alphabet[r.Intn(len(alphabet))])
+		}
+		return b.String()
+	}
+	piece := func() string {
+		switch r.Intn(5) {
+		case 0:
+			return "<div class=\"" + word(10+r.Intn(50)) + "\">"
+		case 1:
+			return "</a></li><li><a href=\"/" + word(r.Intn(40)) + "\">"
+		case 2:
+			return word(1 + r.Intn(30))
+		case 3:
+			return " a < b > c " + word(r.Intn(5))
+		}
+		return "<p>" + word(5+r.Intn(40)) + "</p>"
+	}
+	shared := make([]string, k)
+	for i := range shared {
+		shared[i] = piece() + piece()
+	}
+	pages := make([]string, n)
+	for p := range pages {
+		var b strings.Builder
+		for _, s := range shared {
+			b.WriteString(piece())
+			if r.Intn(3) > 0 {
+				b.WriteString(s)
+			}
+		}
+		pages[p] = b.String()
+	}
+	return pages
+}
+
+// textBytes marks the bytes of s outside tags, as the hasher tells tags.
+func textBytes(s string) []bool {
+	text := make([]bool, len(s))
+	in := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case in:
+			in = c != '>'
+		case c == '<' && i+1 < len(s) && opensTag(s[i+1]):
+			in = true
+		default:
+			text[i] = true
+		}
+	}
+	return text
+}
+
+// The hasher reports markupOnly for exactly the windows with no byte of text, and every
+// other window's fingerprint as a hash of its bytes alone would give it.
+func TestWindowHasherMarkup(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	markup, hashed := 0, 0
+	for trial := range 40 {
+		width := []int{1, 3, 8, 32}[trial%4]
+		for _, p := range randomMarkup(r, 1, 10) {
+			text := textBytes(p)
+			var starts []int // each character's start
+			for i := range p {
+				if utf8.RuneStart(p[i]) {
+					starts = append(starts, i)
+				}
+			}
+			starts = append(starts, len(p))
+			var want []uint64
+			for k := 0; k+width < len(starts); k++ {
+				a, b := starts[k], starts[k+width]
+				if !slices.Contains(text[a:b], true) {
+					want = append(want, markupOnly)
+					markup++
+					continue
+				}
+				var h uint64
+				for j := a; j < b; j++ {
+					h = h*hashBase + uint64(p[j])
+				}
+				want = append(want, fingerprint(h)|7)
+				hashed++
+			}
+			hz := newWindowHasher(p, width)
+			var got []uint64
+			buf := make([]uint64, 0, 5) // a small buffer: the state carries from fill to fill
+			for fps := hz.fill(buf, 7); len(fps) > 0; fps = hz.fill(buf, 7) {
+				got = append(got, fps...)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("width %d, page %q:\ngot  %x\nwant %x", width, p, got, want)
+			}
+		}
+	}
+	if markup < 100 || hashed < 100 {
+		t.Fatalf("%d windows in markup, %d hashed: the pages test little", markup, hashed)
+	}
+}
+
+// The text a model of windows marks is the text covered by the windows that hold text on at
+// least MinDocs pages (a window counts on a page where it holds a byte of text: a string
+// found on another page only inside a tag, a title attribute's, does not count there), as
+// learned (LearnMarks) and as found again (Template).
+func TestWindowsMarkTheTextOfEveryWindow(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	marked := 0
+	for trial := range 40 {
+		pages := randomMarkup(r, 2+r.Intn(10), 1+r.Intn(8))
+		opt := Options{Select: SelectDocs, MinDocs: []float64{0.15, 0.5, 0.9}[trial%3], MinLen: []int{3, 8, 32}[trial/3%3]}
+		m, marks, err := LearnMarks(pages, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		need := minDocs(len(pages), opt.MinDocs)
+		docs := map[string]map[int]bool{}
+		windows := func(p string, f func(a, b int)) {
+			var starts []int
+			for i := range p {
+				if utf8.RuneStart(p[i]) {
+					starts = append(starts, i)
+				}
+			}
+			starts = append(starts, len(p))
+			for k := 0; k+opt.MinLen < len(starts); k++ {
+				f(starts[k], starts[k+opt.MinLen])
+			}
+		}
+		for pg, p := range pages {
+			text := textBytes(p)
+			windows(p, func(a, b int) {
+				if !slices.Contains(text[a:b], true) {
+					return
+				}
+				if docs[p[a:b]] == nil {
+					docs[p[a:b]] = map[int]bool{}
+				}
+				docs[p[a:b]][pg] = true
+			})
+		}
+		for pg, p := range pages {
+			want := make([]bool, len(p))
+			windows(p, func(a, b int) {
+				if len(docs[p[a:b]]) >= need {
+					for j := a; j < b; j++ {
+						want[j] = true
+					}
+				}
+			})
+			text := textBytes(p)
+			for name, spans := range map[string][][2]int{"Template": m.Template(p), "LearnMarks": marks[pg].spans} {
+				got := make([]bool, len(p))
+				for _, sp := range spans {
+					for j := sp[0]; j < sp[1]; j++ {
+						got[j] = true
+					}
+				}
+				for j := range p {
+					if text[j] && got[j] != want[j] {
+						t.Fatalf("trial %d (%+v), %s of page %d: byte %d (%q) marked %v, every window's count says %v\npage %q",
+							trial, opt, name, pg, j, p[max(0, j-10):min(len(p), j+10)], got[j], want[j], p)
+					}
+					if text[j] && want[j] {
+						marked++
+					}
+				}
+			}
+		}
+	}
+	if marked < 1000 {
+		t.Fatalf("only %d text bytes marked: the comparison says little", marked)
 	}
 }
