@@ -129,6 +129,18 @@ func (w *windowHasher) reset(text string) {
 	*w = windowHasher{text: text, width: w.width, pow: w.pow, ring: w.ring, seen: -1}
 }
 
+// readTag reads the character at text[i] for the hasher: whether the bytes read end inside a
+// tag (inTag before it), and the start of the last character read outside tags (seen before it).
+func readTag(text string, i int, inTag bool, seen int) (bool, int) {
+	switch c := text[i]; {
+	case inTag:
+		return c != '>', seen
+	case c == '<' && i+1 < len(text) && opensTag(text[i+1]):
+		return true, seen
+	}
+	return false, i
+}
+
 // fill appends the fingerprints of the next windows, each ORed with tag (markupOnly for a
 // window wholly in markup), until dst is full or the text ends; it returns dst unchanged
 // when no window is left.
@@ -144,16 +156,8 @@ func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 			top := pow[width-1]
 			for i < len(text) && len(dst) < cap(dst) && text[i] < utf8.RuneSelf {
 				dst = append(dst, windowKey(h, tag, seen >= i-width))
-				c := text[i]
-				h = (h-uint64(text[i-width])*top)*hashBase + uint64(c)
-				switch {
-				case inTag:
-					inTag = c != '>'
-				case c == '<' && i+1 < len(text) && opensTag(text[i+1]):
-					inTag = true
-				default:
-					seen = i
-				}
+				h = (h-uint64(text[i-width])*top)*hashBase + uint64(text[i])
+				inTag, seen = readTag(text, i, inTag, seen)
 				i++
 				ascii++
 			}
@@ -193,14 +197,7 @@ func (w *windowHasher) fill(dst []uint64, tag uint64) []uint64 {
 		for j := i; j < i+size; j++ {
 			h = h*hashBase + uint64(text[j])
 		}
-		switch c := text[i]; {
-		case inTag:
-			inTag = c != '>'
-		case c == '<' && i+1 < len(text) && opensTag(text[i+1]):
-			inTag = true
-		default:
-			seen = i
-		}
+		inTag, seen = readTag(text, i, inTag, seen)
 		if text[i] < utf8.RuneSelf {
 			ascii++
 		} else {
