@@ -912,4 +912,21 @@ func TestDropCopies(t *testing.T) {
 	if n := strings.Count(view.String(), "(a copy of a line kept elsewhere)"); n != 3 {
 		t.Errorf("view notes %d copies, want 3 (not the contents' entry its score leaves out)", n)
 	}
+
+	// Preformatted text keeps its lines in the view; a paragraph's block is one line anyway.
+	code := `<html><body><p>Run it:</p><pre>if x {
+    y()
+}</pre></body></html>`
+	p = Segment(code, dom.Parse(code))
+	s = []float32{0.9, 0.9}
+	view.Reset()
+	if err := p.WriteView(&view, "t", "c", s, nil, []bool{true, true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(view.String(), `class="b pre"`) || !strings.Contains(view.String(), "if x {\n    y()\n}") {
+		t.Errorf("the code block's lines are not kept in the view:\n%s", view.String())
+	}
+	if strings.Count(view.String(), " pre\"") != 1 {
+		t.Errorf("want one block of preformatted text:\n%s", view.String())
+	}
 }

@@ -9,7 +9,7 @@ import (
 
 // WriteView writes a view of the page for people: a whole HTML document titled title with
 // caption as its first paragraph, then every block of the page as a reader sees it
-// (headings as headings, list items with a bullet), the kept blocks black and the others
+// (headings as headings, list items with a bullet, preformatted text in its lines), the kept blocks black and the others
 // grey and struck through, each with the content model's score and, when verdicts is not
 // nil, the site model's verdict in its tooltip; a block left out as a copy of a kept one
 // (copies) that its score would have kept links to it. Everything from the page is HTML-escaped and
@@ -28,11 +28,14 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 .drop{color:#aaa;text-decoration:line-through #ccc}
 .c{font:11px monospace;color:#777}
 .h{font-weight:bold;font-size:1.1em}
+.pre{white-space:pre-wrap;font:13px/1.35 monospace;text-indent:0}
+.pre .s{display:block}
 </style></head><body>
 <p class="caption">`)
 	b.WriteString(html.EscapeString(caption))
 	b.WriteString("</p>\n")
 	copies := p.copies(kept)
+	one := make([]bool, len(p.Blocks)) // one block of preformatted text at a time
 	for i := range p.Blocks {
 		blk := &p.Blocks[i]
 		cls := "b"
@@ -41,6 +44,13 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 		}
 		if blk.Heading > 0 {
 			cls += " h"
+		}
+		text := blk.Text
+		if p.PreOf(i) != nil { // its lines as the page has them (code, a poem)
+			cls += " pre"
+			one[i] = true
+			text, _ = p.PreText(i, one)
+			one[i] = false
 		}
 		bullet := ""
 		if blk.Flags&InListItem != 0 {
@@ -55,7 +65,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 			tip += "; left out: a copy of a line kept elsewhere"
 			note = fmt.Sprintf(` <a class="c" href="#b%d">(a copy of a line kept elsewhere)</a>`, j)
 		}
-		fmt.Fprintf(&b, "<div id=\"b%d\" class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s%s%s</div>\n", i, cls, tip, scores[i], bullet, html.EscapeString(blk.Text), note)
+		fmt.Fprintf(&b, "<div id=\"b%d\" class=\"%s\" title=\"%s\"><span class=\"s\">%.2f</span>%s%s%s</div>\n", i, cls, tip, scores[i], bullet, html.EscapeString(text), note)
 	}
 	b.WriteString("</body></html>\n")
 	_, err := io.WriteString(w, b.String())
