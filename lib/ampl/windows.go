@@ -598,17 +598,19 @@ func (w *Windows) mark(text string) windowMarks {
 	sb := spanBuilder{text: text}
 	hz := newWindowHasher("", w.Width)
 	var buf [1024]uint64
+	var ds []uint16 // the page counts of a segment's windows, in order (0: not a template window)
 	for _, sg := range segments(text, nil) {
 		sb.segment(sg.from, sg.to, w.Width)
 		hz.reset(text[sg.from:sg.to])
+		ds = ds[:0]
 		for {
 			fps := hz.fill(buf[:0], 0)
 			if len(fps) == 0 {
 				break
 			}
 			for _, fp := range fps {
-				if fp == markupOnly { // not a template window
-					sb.add(0)
+				if fp == markupOnly {
+					ds = append(ds, 0)
 					continue
 				}
 				k := (fp >> 17) & mask
@@ -623,9 +625,10 @@ func (w *Windows) mark(text string) windowMarks {
 						found++
 					}
 				}
-				sb.add(uint16(t)) // 0 when absent
+				ds = append(ds, uint16(t)) // 0 when absent
 			}
 		}
+		sb.addAll(ds, len(ds) == sg.to-sg.from-w.Width+1) // as learning adds a sample page's
 	}
 	return sb.done(found)
 }
