@@ -57,22 +57,43 @@ func opensTag(c byte) bool {
 	return c|0x20 >= 'a' && c|0x20 <= 'z' || c == '/' || c == '!' || c == '?'
 }
 
-// maxTagBack is how far back inTag looks for the '<' of the tag a byte may be in.
-const maxTagBack = 1 << 16
+// tagCursor tells whether offsets of html, asked in ascending order, lie inside a tag,
+// reading the page forward once: a '<' followed by a letter, '/', '!' or '?' opens a tag and
+// the next '>' closes it (a quoted '>' closes it early, so the rest of that tag reads as text).
+type tagCursor struct {
+	html string
+	pos  int  // the next byte to read
+	in   bool // the bytes before pos end inside a tag
+}
 
-// inTag reports whether the byte at offset at of html lies inside a tag: the nearest '<' or
-// '>' before it (within maxTagBack bytes) is a '<' that opens one. A quoted '>' in a tag
-// reads as its end, so the rest of that tag reads as text, as it did before.
-func inTag(html string, at int) bool {
-	lo := max(0, at-maxTagBack)
-	j := strings.LastIndexAny(html[lo:at], "<>")
-	return j >= 0 && html[lo+j] == '<' && lo+j+1 < len(html) && opensTag(html[lo+j+1])
+// inTag reports whether the byte at offset at (not below the last asked) lies inside a tag.
+func (c *tagCursor) inTag(at int) bool {
+	for c.pos < at {
+		if c.in {
+			k := strings.IndexByte(c.html[c.pos:at], '>')
+			if k < 0 {
+				c.pos = at
+				break
+			}
+			c.pos, c.in = c.pos+k+1, false
+		} else {
+			k := strings.IndexByte(c.html[c.pos:at], '<')
+			if k < 0 {
+				c.pos = at
+				break
+			}
+			c.pos += k + 1
+			c.in = c.pos < len(c.html) && opensTag(c.html[c.pos])
+		}
+	}
+	return c.in
 }
 
 // textOf is html[a:b] as text is read from it: without the rest of a tag that a begins in
-// (a span of windows or strings starts and ends anywhere, often in an attribute's value).
-func textOf(html string, a, b int) string {
-	if a < b && inTag(html, a) {
+// (inTag: a span of windows or strings starts and ends anywhere, often in an attribute's
+// value).
+func textOf(html string, a, b int, inTag bool) string {
+	if a < b && inTag {
 		if k := strings.IndexByte(html[a:b], '>'); k >= 0 {
 			a += k + 1
 		} else {
@@ -130,13 +151,21 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 		from, to int // kept[from:to]
 		long     bool
 	}
+	// Whether each kept span, and the gap after it, begins inside a tag.
+	spanInTag, gapInTag := make([]bool, len(kept)), make([]bool, len(kept))
+	cur := tagCursor{html: html}
+	for i, s := range kept {
+		spanInTag[i], gapInTag[i] = cur.inTag(s[0]), cur.inTag(s[1])
+	}
+	span := func(i int) string { return textOf(html, kept[i][0], kept[i][1], spanInTag[i]) }
+	gap := func(i int) string { return textOf(html, kept[i][1], kept[i+1][0], gapInTag[i]) } // after span i
 	var blocks []block
 	start := 0
 	for i := 1; i <= len(kept); i++ {
-		if i == len(kept) || scanGap(textOf(html, kept[i-1][1], kept[i][0])) {
+		if i == len(kept) || scanGap(gap(i-1)) {
 			var words float64
-			for _, s := range kept[start:i] {
-				words += countWords(textOf(html, s[0], s[1]))
+			for k := start; k < i; k++ {
+				words += countWords(span(k))
 			}
 			blocks = append(blocks, block{start, i, words >= float64(minWords)})
 			start = i
@@ -152,7 +181,7 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 		if last >= 0 && b > last+1 {
 			clean := true
 			for k := last + 1; k <= b && clean; k++ {
-				clean = countWords(textOf(html, kept[blocks[k-1].to-1][1], kept[blocks[k].from][0])) == 0
+				clean = countWords(gap(blocks[k-1].to-1)) == 0
 			}
 			for k := last + 1; k < b && clean; k++ {
 				keep[k] = true
@@ -169,8 +198,8 @@ func dropShortBlocks(html string, kept [][2]int, minWords int) [][2]int {
 				continue
 			}
 			joined = joined[:0]
-			for _, s := range kept[bl.from:bl.to] {
-				joined = append(append(joined, textOf(html, s[0], s[1])...), ' ')
+			for k := bl.from; k < bl.to; k++ {
+				joined = append(append(joined, span(k)...), ' ')
 			}
 			h.Offer(b, unsafe.String(unsafe.SliceData(joined), len(joined)), countWords)
 		}

@@ -82,14 +82,29 @@ func TestDropShortBlocksReadsNoAttributes(t *testing.T) {
 		{i("nine"), i(`fourteen"`) + 8}, // inside the alt text alone
 		{i("Long"), i("</p>")},
 	}
-	if got := textOf(html, kept[0][0], kept[0][1]); got != "Short link" {
-		t.Errorf("textOf = %q, want the link's text alone", got)
+	cur := tagCursor{html: html}
+	if got := textOf(html, i("Short"), i("</a>"), cur.inTag(i("Short"))); got != "Short link" {
+		t.Errorf("textOf = %q of a span that begins in text", got)
 	}
-	if got := textOf(html, kept[1][0], kept[1][1]); got != "" {
+	if got := textOf(html, kept[1][0], kept[1][1], cur.inTag(kept[1][0])); got != "" {
 		t.Errorf("textOf = %q, want nothing: the span lies inside a tag", got)
 	}
-	if got := textOf(html, i("Short"), i("</a>")); got != "Short link" {
-		t.Errorf("textOf = %q of a span that begins in text", got)
+	cur = tagCursor{html: html}
+	if got := textOf(html, kept[0][0], kept[0][1], cur.inTag(kept[0][0])); got != "Short link" {
+		t.Errorf("textOf = %q, want the link's text alone", got)
+	}
+	// The cursor reads tags as the tokenizer reads text: a '<' before a space is text, a '<'
+	// inside a quoted value does not open another tag.
+	page := `a < b <p title="1 < 2" id=x>c</p>`
+	cur = tagCursor{html: page}
+	for _, c := range []struct {
+		at   int
+		want bool
+	}{{strings.Index(page, "b"), false}, {strings.Index(page, "title"), true}, {strings.Index(page, "2"), true},
+		{strings.Index(page, "id"), true}, {strings.Index(page, "c</p>"), false}, {strings.Index(page, "/p>"), true}} {
+		if got := cur.inTag(c.at); got != c.want {
+			t.Errorf("inTag(%d: %q) = %v, want %v", c.at, page[c.at:], got, c.want)
+		}
 	}
 	got := dropShortBlocks(html, append([][2]int(nil), kept...), 5)
 	if len(got) != 1 || got[0] != kept[2] {
