@@ -131,6 +131,7 @@ func (w *windowHasher) reset(text string) {
 
 // readTag reads the character at text[i] for the hasher: whether the bytes read end inside a
 // tag (inTag before it), and the start of the last character read outside tags (seen before it).
+// It reads tags as tagCursor does (opensTag), a byte at a time since the hasher reads them so.
 func readTag(text string, i int, inTag bool, seen int) (bool, int) {
 	switch c := text[i]; {
 	case inTag:
