@@ -587,6 +587,10 @@ type windowMarks struct {
 	found int       // the distinct template windows on the page
 }
 
+// maxMarkBuffer bounds the page counts mark holds for one segment (2 bytes each): a longer
+// segment (a page of megabytes with no script between) has them added one by one.
+const maxMarkBuffer = 1 << 20
+
 // mark finds the template windows on text.
 func (w *Windows) mark(text string) windowMarks {
 	if len(w.keys) == 0 {
@@ -604,11 +608,8 @@ func (w *Windows) mark(text string) windowMarks {
 		sb.segment(sg.from, sg.to, w.Width)
 		hz.reset(text[sg.from:sg.to])
 		ds = ds[:0]
-		for {
-			fps := hz.fill(buf[:0], 0)
-			if len(fps) == 0 {
-				break
-			}
+		streamed := false // more than maxMarkBuffer windows: added as they come, one by one
+		for fps := hz.fill(buf[:0], 0); len(fps) > 0; fps = hz.fill(buf[:0], 0) {
 			for _, fp := range fps {
 				if fp == markupOnly {
 					ds = append(ds, 0)
@@ -628,8 +629,13 @@ func (w *Windows) mark(text string) windowMarks {
 				}
 				ds = append(ds, uint16(t)) // 0 when absent
 			}
+			if len(ds) > maxMarkBuffer {
+				sb.addAll(ds, false)
+				ds, streamed = ds[:0], true
+			}
 		}
-		sb.addAll(ds, len(ds) == sg.to-sg.from-w.Width+1) // as learning adds a sample page's
+		// As learning adds a sample page's: a segment at once, its single-byte runs by index.
+		sb.addAll(ds, !streamed && len(ds) == sg.to-sg.from-w.Width+1)
 	}
 	return sb.done(found)
 }

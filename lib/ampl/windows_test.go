@@ -354,3 +354,27 @@ func TestWindowsMarkTheTextOfEveryWindow(t *testing.T) {
 		t.Fatalf("only %d text bytes marked: the comparison says little", marked)
 	}
 }
+
+// A segment of more windows than mark holds at once (maxMarkBuffer) is marked as learning
+// marks it: a page found again marks what learning read off the counting.
+func TestWindowsMarkLongSegment(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	pages := randomMarkup(r, 3, 6)
+	for i := range pages { // past maxMarkBuffer characters, with no script to cut the segment
+		var b strings.Builder
+		for n := 0; n < maxMarkBuffer+100_000; n += utf8.RuneCountInString(pages[i]) {
+			b.WriteString(pages[i])
+		}
+		pages[i] = b.String()
+	}
+	m, marks, err := LearnMarks(pages, Options{Select: SelectDocs, MinDocs: 0.5, MinLen: 32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range pages {
+		got, want := m.Template(p), marks[i].spans
+		if len(want) == 0 || !reflect.DeepEqual(got, want) {
+			t.Fatalf("page %d (%d bytes): found again %d spans, learned %d", i, len(p), len(got), len(want))
+		}
+	}
+}
