@@ -10,19 +10,35 @@ import (
 	"unicode/utf8"
 )
 
+// randomWord is l characters drawn from alphabet.
+func randomWord(r *rand.Rand, alphabet []string, l int) string {
+	var b strings.Builder
+	for range l {
+		b.WriteString(alphabet[r.Intn(len(alphabet))])
+	}
+	return b.String()
+}
+
+// windowsOf calls f with the byte span [a, b) of each window of width characters of p.
+func windowsOf(p string, width int, f func(a, b int)) {
+	var starts []int // each character's start, and the end
+	for i := range p {
+		if utf8.RuneStart(p[i]) {
+			starts = append(starts, i)
+		}
+	}
+	starts = append(starts, len(p))
+	for k := 0; k+width < len(starts); k++ {
+		f(starts[k], starts[k+width])
+	}
+}
+
 // randomSite makes n pages of random text that share k random strings, each on a random
 // subset of the pages, between runs of text of their own. The alphabet mixes one-, two- and
 // three-byte characters, no two of which end in the same bytes, and holds no '<': the
 // pages have no scripts, styles or comments.
 func randomSite(r *rand.Rand, n, k int) []string {
-	alphabet := []string{"a", "b", "c", " ", "é", "ж", "漢"}
-	word := func(l int) string {
-		var b strings.Builder
-		for range l {
-			b.WriteString(alphabet[r.Intn(len(alphabet))])
-		}
-		return b.String()
-	}
+	word := func(l int) string { return randomWord(r, []string{"a", "b", "c", " ", "é", "ж", "漢"}, l) }
 	shared := make([]string, k)
 	for i := range shared {
 		shared[i] = word(5 + r.Intn(60))
@@ -177,14 +193,7 @@ func TestWindowsJSON(t *testing.T) {
 // attributes, text, or both), each on a random subset of the pages, between pieces of their
 // own; text holds multi-byte characters and a lone '<' or '>' now and then.
 func randomMarkup(r *rand.Rand, n, k int) []string {
-	alphabet := []string{"a", "b", " ", "é", "漢", "x"}
-	word := func(l int) string {
-		var b strings.Builder
-		for range l {
-			b.WriteString(alphabet[r.Intn(len(alphabet))])
-		}
-		return b.String()
-	}
+	word := func(l int) string { return randomWord(r, []string{"a", "b", " ", "é", "漢", "x"}, l) }
 	piece := func() string {
 		switch r.Intn(5) {
 		case 0:
@@ -243,20 +252,12 @@ func TestWindowHasherMarkup(t *testing.T) {
 		width := []int{1, 3, 8, 32}[trial%4]
 		for _, p := range randomMarkup(r, 1, 10) {
 			text := textBytes(p)
-			var starts []int // each character's start
-			for i := range p {
-				if utf8.RuneStart(p[i]) {
-					starts = append(starts, i)
-				}
-			}
-			starts = append(starts, len(p))
 			var want []uint64
-			for k := 0; k+width < len(starts); k++ {
-				a, b := starts[k], starts[k+width]
+			windowsOf(p, width, func(a, b int) {
 				if !slices.Contains(text[a:b], true) {
 					want = append(want, markupOnly)
 					markup++
-					continue
+					return
 				}
 				var h uint64
 				for j := a; j < b; j++ {
@@ -264,7 +265,7 @@ func TestWindowHasherMarkup(t *testing.T) {
 				}
 				want = append(want, fingerprint(h)|7)
 				hashed++
-			}
+			})
 			hz := newWindowHasher(p, width)
 			var got []uint64
 			buf := make([]uint64, 0, 5) // a small buffer: the state carries from fill to fill
@@ -297,18 +298,7 @@ func TestWindowsMarkTheTextOfEveryWindow(t *testing.T) {
 		}
 		need := minDocs(len(pages), opt.MinDocs)
 		docs := map[string]map[int]bool{}
-		windows := func(p string, f func(a, b int)) {
-			var starts []int
-			for i := range p {
-				if utf8.RuneStart(p[i]) {
-					starts = append(starts, i)
-				}
-			}
-			starts = append(starts, len(p))
-			for k := 0; k+opt.MinLen < len(starts); k++ {
-				f(starts[k], starts[k+opt.MinLen])
-			}
-		}
+		windows := func(p string, f func(a, b int)) { windowsOf(p, opt.MinLen, f) }
 		for pg, p := range pages {
 			text := textBytes(p)
 			windows(p, func(a, b int) {

@@ -34,14 +34,23 @@ func (p *Page) PreOf(i int) *dom.Node {
 // end and white space at the end of each line are dropped.
 func (p *Page) PreText(i int, kept []bool) (string, int) {
 	el := p.PreOf(i)
+	j := i
+	for j < len(p.Blocks) && p.PreOf(j) == el {
+		j++
+	}
+	return p.preLines(i, j, kept), j
+}
+
+// preLines is PreText of the kept blocks among i to j-1 (kept nil: all of them), blocks of
+// one pre element.
+func (p *Page) preLines(i, j int, kept []bool) string {
 	var b strings.Builder
 	prev := -1
-	j := i
-	for ; j < len(p.Blocks) && p.PreOf(j) == el; j++ {
-		if !kept[j] {
+	for k := i; k < j; k++ {
+		if kept != nil && !kept[k] {
 			continue
 		}
-		for _, r := range p.Blocks[j].Ranges {
+		for _, r := range p.Blocks[k].Ranges {
 			if prev >= 0 && int(r[0]) >= prev {
 				writeGap(&b, p.Src[prev:r[0]])
 			}
@@ -53,7 +62,7 @@ func (p *Page) PreText(i int, kept []bool) (string, int) {
 	for k, l := range lines {
 		lines[k] = strings.TrimRight(l, " \t\r")
 	}
-	return strings.Join(lines, "\n"), j
+	return strings.Join(lines, "\n")
 }
 
 // writeGap writes the line breaks of gap, the source between two text nodes of a pre

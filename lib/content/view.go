@@ -9,11 +9,12 @@ import (
 
 // WriteView writes a view of the page for people: a whole HTML document titled title with
 // caption as its first paragraph, then every block of the page as a reader sees it
-// (headings as headings, list items with a bullet, preformatted text in its lines), the kept blocks black and the others
-// grey and struck through, each with the content model's score and, when verdicts is not
-// nil, the site model's verdict in its tooltip; a block left out as a copy of a kept one
-// (copies) that its score would have kept links to it. Everything from the page is HTML-escaped and
-// a Content-Security-Policy forbids scripts, so nothing of the page can run.
+// (headings as headings, list items with a bullet, preformatted text in its lines), the
+// kept blocks black and the others grey and struck through, each with the content model's
+// score and, when verdicts is not nil, the site model's verdict in its tooltip; a block left
+// out as a copy of a kept one (copies) that its score would have kept links to it.
+// Everything from the page is HTML-escaped and a Content-Security-Policy forbids scripts, so
+// nothing of the page can run.
 func (p *Page) WriteView(w io.Writer, title, caption string, scores, verdicts []float32, kept []bool) error {
 	var b strings.Builder
 	b.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8">
@@ -35,7 +36,6 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 	b.WriteString(html.EscapeString(caption))
 	b.WriteString("</p>\n")
 	copies := p.copies(kept)
-	one := make([]bool, len(p.Blocks)) // one block of preformatted text at a time
 	for i := range p.Blocks {
 		blk := &p.Blocks[i]
 		cls := "b"
@@ -48,9 +48,7 @@ body{font:15px/1.45 system-ui,sans-serif;max-width:52em;margin:1em auto;padding:
 		text := blk.Text
 		if p.PreOf(i) != nil { // its lines as the page has them (code, a poem)
 			cls += " pre"
-			one[i] = true
-			text, _ = p.PreText(i, one)
-			one[i] = false
+			text = p.preLines(i, i+1, nil)
 		}
 		bullet := ""
 		if blk.Flags&InListItem != 0 {
