@@ -74,6 +74,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	memory := fs.Bool("memory", false, "also peak RSS of map and run on 1x, 3x and 10x copies of --memory-file in a row (slow)")
 	memoryFile := fs.String("memory-file", "wcxb-dev.jsonl.zst", "the file copied for --memory (in the data folder)")
 	memoryTool := fs.String("memory-tool", "sstclean", "the tool whose map and run --memory measures")
+	stepBase := fs.String("step-base", IssueDayCommit, "the commit whose apply the content step is also measured against (the apply of the day issue 14 was filed; built from its source with git archive; '' for none)")
 	goalsOnly := fs.Bool("goals-only", false, "only the goal tables (run against go-trafilatura, ingest, --memory): not the learn/apply tables of every set")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -147,7 +148,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rg = b.runVsPeer(gc, *repeat)
-		sg = b.contentStep(gc, *repeat)
+		sg = b.contentStep(gc, *repeat, *stepBase)
 		ic, err := count(*ingestFile, []string{filepath.Join(e.data, *ingestFile)})
 		if err != nil {
 			return err
