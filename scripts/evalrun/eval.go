@@ -141,9 +141,12 @@ type result struct {
 	Main   scoreRow   // the case's metric, overall
 	Groups []scoreRow // its --by rows
 	AEB    *scoreRow  // AlsoAEB
-	Errors int        // pages emitted with an error (a tool's errors=, a peer's failed=)
-	Stale  int        // the tools' stale= (pages whose site model fits poorly)
-	Joined bool       // stale is known (the content join ran)
+	// Several is the case's metric over the pages of wcxb-dev's sites of severalPages pages or
+	// more (where run learns a site model that weighs in), nil for other sets.
+	Several *scoreRow
+	Errors  int  // pages emitted with an error (a tool's errors=, a peer's failed=)
+	Stale   int  // the tools' stale= (pages whose site model fits poorly)
+	Joined  bool // stale is known (the content join ran)
 	// Quality compares chaff extract's quality estimates with the pages' scores (wcxb-dev).
 	Quality *metric.Estimates
 	Use     cmdUsage
@@ -799,6 +802,12 @@ func (e *env) evalOne(c *evalCase, v variant, fm *foldModels, at int) result {
 		return r
 	}
 	r.Main, r.Groups = rows[len(rows)-1], rows[:len(rows)-1]
+	if c.Set == wcxbSet && c.Metric == "wcxb" {
+		if r.Several, err = e.severalPages(c, preds); err != nil {
+			r.Err = err.Error()
+			return r
+		}
+	}
 	if v.Kind == "chaff" && c.Metric == "wcxb" {
 		if r.Quality, err = e.quality(c, preds); err != nil {
 			r.Err = "quality: " + err.Error()
@@ -837,6 +846,37 @@ func sumSummaryField(stderr, key string) int {
 func nanRow() scoreRow {
 	n := math.NaN()
 	return scoreRow{P: n, R: n, F1: n, TokF1: n, With: n, Without: n, Accuracy: n}
+}
+
+// severalPages is the fewest pages of a site for wcxb-dev's "sites of several pages" figure:
+// from three a site model is trusted at least half-way (content.Site.Trust: its fit times
+// (pages-1)/4).
+const severalPages = 3
+
+// severalPages scores the predictions by site and returns the mean over the pages of the
+// sites of severalPages pages or more (each site's row is a mean over its pages).
+func (e *env) severalPages(c *evalCase, preds []string) (*scoreRow, error) {
+	rows, err := e.score(c.Metric, c, "site", preds)
+	if err != nil {
+		return nil, err
+	}
+	out := scoreRow{}
+	for _, g := range rows[:len(rows)-1] {
+		if g.Pages < severalPages {
+			continue
+		}
+		w := float64(g.Pages)
+		out.Pages += g.Pages
+		out.P += g.P * w
+		out.R += g.R * w
+		out.F1 += g.F1 * w
+	}
+	if out.Pages == 0 {
+		return &scoreRow{P: math.NaN(), R: math.NaN(), F1: math.NaN()}, nil
+	}
+	n := float64(out.Pages)
+	out.P, out.R, out.F1 = out.P/n, out.R/n, out.F1/n
+	return &out, nil
 }
 
 // score runs cmd/score on the predictions and returns its rows, the overall one last.

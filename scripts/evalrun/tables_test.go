@@ -328,6 +328,16 @@ func TestFormatWCXBTrafevalAndHeadline(t *testing.T) {
 			t.Errorf("wcxb type table lacks %q:\n%s", want, got)
 		}
 	}
+	// With the sites of several pages scored, they are the last column; a peer without it
+	// (as a run that failed) shows none.
+	w.Several = &scoreRow{Pages: 5, F1: .6}
+	got = formatWCXBTypes([]result{w, p})
+	for _, want := range []string{"| product (4) | sites of 3+ pages (5) |", "| rtdm | 5-fold CV by site | 0.850 | 0.900 | - | - | - | - | - | 0.700 | 0.600 |",
+		"| defuddle | - | 0.810 | - | - | - | - | - | - | - | - |", "| trafilatura | published | 0.791 | 0.926 | 0.888 | 0.763 | 0.585 | 0.553 | 0.589 | 0.567 | - |"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("wcxb type table with several-page sites lacks %q:\n%s", want, got)
+		}
+	}
 	tr := res("trafeval", "trafeval-dev", "warc", "", "rtdm", "tool", cmCV, .9)
 	tr.Groups = []scoreRow{{Group: "de", Pages: 3, TP: 2, FN: 2}, {Group: "pl", Pages: 1, TP: 1}, {Group: "en", Pages: 1, TP: 1, FP: 1}}
 	got = formatTrafeval([]result{tr})
