@@ -584,7 +584,7 @@ func evalDoc(commit, cmdline string, o evalOpts, ev *evaluation) string {
 	res := ev.Res
 	b.WriteString("# Evaluation\n\n")
 	fmt.Fprintf(&b, "Written by `%s` on %s, the binaries built at its start from commit `%s` "+
-		"(\"+dirty\": with uncommitted changes under cmd/ or lib/ in the working tree).\n\n", cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), commit)
+		"(a \"+dirty\" after it would say that files under cmd/ or lib/ differed from it).\n\n", cmdline, time.Now().UTC().Format("2006-01-02 15:04 MST"), commit)
 	if ev.Synthetic {
 		b.WriteString("**`../shared/data` was absent: these figures are on the synthetic corpus** (`go run ./scripts/synth`, " +
 			"the default sample, JSON lines and its WARC copy), not on real pages.\n\n")
