@@ -51,24 +51,19 @@ type stepRow struct {
 // shares returns each round's step as a share of that round's apply without it, sorted: the
 // two applies of a round ran one after the other, so a change in the machine's speed falls on
 // both, where a difference of the two medians takes them from different rounds.
-func (r stepRow) shares() []float64 {
-	var out []float64
-	for i := range min(len(r.off.CPU), len(r.on.CPU)) {
-		if off := r.off.CPU[i].Seconds(); off > 0 {
-			out = append(out, (r.on.CPU[i].Seconds()-off)/off)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func (r stepRow) shares() []float64 { return r.sharesOf(r.off) }
 
 // baseShares returns each round's step as a share of that round's apply of the base commit,
 // sorted.
-func (r stepRow) baseShares() []float64 {
+func (r stepRow) baseShares() []float64 { return r.sharesOf(r.based) }
+
+// sharesOf returns each round's step (apply with the join less apply without it) over that
+// round's time of den, sorted.
+func (r stepRow) sharesOf(den *repeated) []float64 {
 	var out []float64
-	for i := range min(len(r.off.CPU), len(r.on.CPU), len(r.based.CPU)) {
-		if base := r.based.CPU[i].Seconds(); base > 0 {
-			out = append(out, (r.on.CPU[i].Seconds()-r.off.CPU[i].Seconds())/base)
+	for i := range min(len(r.off.CPU), len(r.on.CPU), len(den.CPU)) {
+		if d := den.CPU[i].Seconds(); d > 0 {
+			out = append(out, (r.on.CPU[i].Seconds()-r.off.CPU[i].Seconds())/d)
 		}
 	}
 	slices.Sort(out)
@@ -117,24 +112,25 @@ func (b *bencher) contentStep(c *corpus, repeat int, base string) *stepGoal {
 		return args
 	}
 	var models []string
-	for _, t := range b.tools {
-		bin, model := filepath.Join(b.bin, t), filepath.Join(b.tmp, t+".step-model.jsonl.zst")
+	// learn writes the models of bin (what names the tool in a note) learned from c to model.
+	learn := func(what, bin, model string) bool {
 		if err := exec.Command(bin, append([]string{"learn", "-o", model}, c.Paths...)...).Run(); err != nil {
-			b.notes = append(b.notes, fmt.Sprintf("content step: %s learn failed: %v", t, err))
-			continue
+			b.notes = append(b.notes, fmt.Sprintf("content step: %s learn failed: %v", what, err))
+			return false
 		}
 		models = append(models, model)
+		return true
+	}
+	for _, t := range b.tools {
+		bin, model := filepath.Join(b.bin, t), filepath.Join(b.tmp, t+".step-model.jsonl.zst")
+		if !learn(t, bin, model) {
+			continue
+		}
 		p := planned{tool: t, base: -1}
 		p.off = add(t, "apply --content off", bin, applyArgs(model, "--content", "off"))
 		p.on = add(t, "apply --content on", bin, applyArgs(model, "--content", "on"))
-		if base != "" {
-			old, oldModel := filepath.Join(baseBin, t), filepath.Join(b.tmp, t+".step-base-model.jsonl.zst")
-			if err := exec.Command(old, append([]string{"learn", "-o", oldModel}, c.Paths...)...).Run(); err != nil {
-				b.notes = append(b.notes, fmt.Sprintf("content step: %s of %s: learn failed: %v", t, base, err))
-			} else {
-				models = append(models, oldModel)
-				p.base = add(t, "apply of "+base, old, applyArgs(oldModel))
-			}
+		if old, oldModel := filepath.Join(baseBin, t), filepath.Join(b.tmp, t+".step-base-model.jsonl.zst"); base != "" && learn(t+" of "+base, old, oldModel) {
+			p.base = add(t, "apply of "+base, old, applyArgs(oldModel))
 		}
 		plan = append(plan, p)
 	}
@@ -167,11 +163,8 @@ func (b *bencher) buildBase(rev string) (string, error) {
 	}
 	bin := filepath.Join(src, "bin")
 	for _, t := range b.tools {
-		cmd := exec.Command("go", "build", "-o", filepath.Join(bin, t), "./cmd/"+t)
-		cmd.Dir = src
-		cmd.Env = append(os.Environ(), "GOFLAGS=-buildvcs=false")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return "", fmt.Errorf("cmd/%s of %s does not build: %s", t, rev, strings.SplitN(strings.TrimSpace(string(out)), "\n", 2)[0])
+		if err := goBuild(src, filepath.Join(bin, t), "./cmd/"+t); err != nil {
+			return "", fmt.Errorf("cmd/%s of %s does not build: %v", t, rev, err)
 		}
 	}
 	return bin, nil

@@ -803,7 +803,7 @@ func (e *env) evalOne(c *evalCase, v variant, fm *foldModels, at int) result {
 	}
 	r.Main, r.Groups = rows[len(rows)-1], rows[:len(rows)-1]
 	if c.Set == wcxbSet && c.Metric == "wcxb" {
-		if r.Several, err = e.severalPages(c, preds); err != nil {
+		if r.Several, err = e.scoreSeveral(c, preds); err != nil {
 			r.Err = err.Error()
 			return r
 		}
@@ -853,9 +853,9 @@ func nanRow() scoreRow {
 // (pages-1)/4).
 const severalPages = 3
 
-// severalPages scores the predictions by site and returns the mean over the pages of the
+// scoreSeveral scores the predictions by site and returns the mean over the pages of the
 // sites of severalPages pages or more (each site's row is a mean over its pages).
-func (e *env) severalPages(c *evalCase, preds []string) (*scoreRow, error) {
+func (e *env) scoreSeveral(c *evalCase, preds []string) (*scoreRow, error) {
 	rows, err := e.score(c.Metric, c, "site", preds)
 	if err != nil {
 		return nil, err

@@ -126,23 +126,16 @@ func (e *env) build(name string) error {
 	if err, ok := e.built[name]; ok {
 		return err
 	}
-	var cmd *exec.Cmd
+	dir, pkg := e.root, "./cmd/"+name
 	if name == "peer" {
-		cmd = exec.Command("go", "build", "-o", filepath.Join(e.bin, "peer"), "./cmd/peer")
-		cmd.Dir = filepath.Join(e.root, "scripts", "peers")
-	} else {
-		if _, err := os.Stat(filepath.Join(e.root, "cmd", name)); err != nil {
-			e.built[name] = fmt.Errorf("cmd/%s does not exist yet", name)
-			return e.built[name]
-		}
-		cmd = exec.Command("go", "build", "-o", filepath.Join(e.bin, name), "./cmd/"+name)
-		cmd.Dir = e.root
+		dir, pkg = filepath.Join(e.root, "scripts", "peers"), "./cmd/peer"
+	} else if _, err := os.Stat(filepath.Join(e.root, "cmd", name)); err != nil {
+		e.built[name] = fmt.Errorf("cmd/%s does not exist yet", name)
+		return e.built[name]
 	}
-	cmd.Env = append(os.Environ(), "GOFLAGS=-buildvcs=false")
-	out, err := cmd.CombinedOutput()
+	err := goBuild(dir, filepath.Join(e.bin, name), pkg)
 	if err != nil {
-		first := strings.SplitN(strings.TrimSpace(string(out)), "\n", 2)[0]
-		err = fmt.Errorf("cmd/%s does not build: %s", name, first)
+		err = fmt.Errorf("cmd/%s does not build: %v", name, err)
 		fmt.Fprintf(e.stderr, "evalrun: skipping %s: %v\n", name, err)
 	}
 	e.built[name] = err
@@ -221,6 +214,18 @@ func summaryField(stderr, key string) string {
 		}
 	}
 	return ""
+}
+
+// goBuild builds the package pkg of the module in dir into out (without VCS stamping); its
+// error is the build's first line of output.
+func goBuild(dir, out, pkg string) error {
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-buildvcs=false")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return errors.New(strings.SplitN(strings.TrimSpace(string(b)), "\n", 2)[0])
+	}
+	return nil
 }
 
 // gitCommit is the short commit of HEAD, with "+dirty" when tracked files
