@@ -155,6 +155,36 @@ func TestLabel(t *testing.T) {
 	}
 }
 
+// TestLabelTableCells checks that a short cell is content when the gold writes its table's
+// rows with pipes or tabs between the cells, and not when the gold only mentions its words.
+func TestLabelTableCells(t *testing.T) {
+	const html = `<html><body><nav><a href="/">Home</a></nav><table>
+<tr><th>Year</th><th>Physics</th><th>Peace</th></tr>
+<tr><td>1904</td><td>Lord Rayleigh</td><td>Institut de Droit International</td></tr>
+<tr><td>1905</td><td>Philipp Lenard</td><td>Bertha von Suttner</td></tr>
+</table><p>Archive</p></body></html>`
+	p := Segment(html, dom.Parse(html))
+	for _, gold := range []string{
+		"Year | Physics | Peace\n1904 | Lord Rayleigh | Institut de Droit International\n1905 | Philipp Lenard | Bertha von Suttner",
+		"| Year | Physics | Peace |\n| 1904 | Lord Rayleigh | Institut de Droit International |\n| 1905 | Philipp Lenard | Bertha von Suttner |",
+		"Year\tPhysics\tPeace\n1904\tLord Rayleigh\tInstitut de Droit International\n1905\tPhilipp Lenard\tBertha von Suttner",
+	} {
+		// The first line has a separator but is no table's row: "Home" and "Archive" are
+		// words of the gold, not lines or cells of it. The blank line between the rows is
+		// the gold's paragraph break.
+		l := Label(p, "The Nobel Prizes | Archive\n\n"+strings.Replace(gold, "\n", "\n\n", 1)+"\nThe home of the archive.")
+		for i, b := range p.Blocks {
+			want := float32(1)
+			if b.Text == "Home" || b.Text == "Archive" {
+				want = 0
+			}
+			if l[i] != want {
+				t.Errorf("gold %.20q: block %q labelled %v, want %v", gold, b.Text, l[i], want)
+			}
+		}
+	}
+}
+
 func TestClassTokens(t *testing.T) {
 	got := splitTokens(nil, "ArticleBody post-content__text x1 42 äöBlock")
 	want := splitTokens(nil, "article body post content text x1 äöblock")
