@@ -21,6 +21,7 @@ package markdown
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,6 +63,7 @@ type writer struct {
 	table  *dom.Node         // its table
 	td     *dom.Node         // the cell written last
 	cols   map[*dom.Node]int // the columns of each table seen, 0 when it lays out the page (content.DataTable)
+	grid   map[*dom.Node]int // the column of each cell of the data tables seen (tableGrid)
 	list   *dom.Node         // the outermost list of the list item written last
 	li     *dom.Node         // that list item
 	items  []openItem        // the items of that list it is nested in, outermost first, and it
@@ -456,6 +458,12 @@ func (w *writer) dataRow(owner *dom.Node) (tr, table *dom.Node) {
 	if !ok {
 		cols = content.DataTable(table)
 		w.cols[table] = cols
+		if cols > 0 {
+			if w.grid == nil {
+				w.grid = map[*dom.Node]int{}
+			}
+			tableGrid(table, cols, w.grid)
+		}
 	}
 	if cols == 0 {
 		return nil, nil
@@ -477,7 +485,7 @@ func cellOf(n *dom.Node) *dom.Node {
 // kept, and the columns spanned by a cell before it, are written empty, so that the columns
 // stay under their headers.
 func (w *writer) cell(text string, tr, table, td *dom.Node) {
-	col := column(td)
+	col := w.column(td)
 	switch {
 	case w.last == tableRow && td == w.td:
 		w.b.WriteByte(' ')
@@ -519,11 +527,15 @@ func (w *writer) cell(text string, tr, table, td *dom.Node) {
 func (w *writer) writeCellText(text string, td *dom.Node) {
 	w.b.WriteString(strings.ReplaceAll(text, "|", `\|`))
 	w.td = td
-	w.cells = column(td) + 1
+	w.cells = w.column(td) + 1
 }
 
-// column is the column of cell td in its row: the columns its earlier cells span.
-func column(td *dom.Node) int {
+// column is the column of cell td in its table (tableGrid), or, for a cell of no table the
+// writer has seen, the columns its earlier cells span.
+func (w *writer) column(td *dom.Node) int {
+	if col, ok := w.grid[td]; ok {
+		return col
+	}
 	col := 0
 	if td.Parent == nil {
 		return 0
@@ -532,11 +544,77 @@ func column(td *dom.Node) int {
 		if c == td {
 			break
 		}
-		if c.Type == dom.ElementNode && (c.Tag == "td" || c.Tag == "th") {
+		if isCell(c) {
 			col += content.CellSpan(c)
 		}
 	}
 	return col
+}
+
+// tableGrid sets the column of each cell of a data table of cols columns (content.DataTable:
+// no table inside, cols the most a row's own cells span) in col, as a browser lays the table
+// out: a cell takes the first column from its row's last one that no cell above it still
+// covers by its rowspan, and covers the columns of its colspan. A cell that spans rows is
+// written in its first row; the rows below leave its column empty, and the cells after it
+// stay under their headers. When the rowspans would push a cell past the table's cols
+// columns (spans that do not fit together), the table is left out of col, and its cells
+// take the columns of their own rows alone, so that no row grows wider than its table.
+func tableGrid(table *dom.Node, cols int, col map[*dom.Node]int) {
+	placed := map[*dom.Node]int{}
+	width := 0
+	var covered []int // per column, the rows below the current one that a cell above covers
+	spans := false    // a cell spans rows: covered has counts to take down row by row
+	table.Walk(func(n *dom.Node) bool {
+		if width > cols || n.Type != dom.ElementNode || n.Tag != "tr" {
+			return width <= cols && n.Type == dom.ElementNode && !isCell(n)
+		}
+		at := 0
+		for _, c := range n.Children {
+			if !isCell(c) {
+				continue
+			}
+			for at < len(covered) && covered[at] > 0 {
+				at++
+			}
+			placed[c] = at
+			span := content.CellSpan(c)
+			width = max(width, at+span)
+			for len(covered) < at+span {
+				covered = append(covered, 0)
+			}
+			if rows := rowSpan(c); rows > 1 {
+				for k := at; k < at+span; k++ {
+					covered[k] = max(covered[k], rows)
+				}
+				spans = true
+			}
+			at += span
+		}
+		if spans {
+			for k := range covered {
+				if covered[k] > 0 {
+					covered[k]--
+				}
+			}
+		}
+		return false
+	})
+	if width <= cols {
+		maps.Copy(col, placed)
+	}
+}
+
+// rowSpan is the number of rows cell td spans (its rowspan, 1 when absent, bad or 0, which
+// would span the rest of its row group), capped as browsers cap it.
+func rowSpan(td *dom.Node) int {
+	if n, err := strconv.Atoi(strings.TrimSpace(td.Attr("rowspan"))); err == nil && n > 1 {
+		return min(n, 65534)
+	}
+	return 1
+}
+
+func isCell(n *dom.Node) bool {
+	return n.Type == dom.ElementNode && (n.Tag == "td" || n.Tag == "th")
 }
 
 // quotation returns the quotation that holds n, when flags say there is one

@@ -157,6 +157,27 @@ func TestTableColumns(t *testing.T) {
 	wantRender(t, p, kept, want)
 }
 
+// TestTableRowSpan: a cell that spans rows is written in its first row, and the rows below
+// leave its column empty, so that their later cells stay under their headers (before, they
+// moved one column left).
+func TestTableRowSpan(t *testing.T) {
+	html := `<html><body><table><tr><th>Year</th><th>Physics</th><th>Economics</th><th>Peace</th></tr>
+<tr><td>1901</td><td>Wilhelm Röntgen</td><td rowspan="2">None</td><td>Henry Dunant</td></tr>
+<tr><td>1902</td><td>Hendrik Lorentz</td><td>Élie Ducommun</td></tr>
+<tr><td>1903</td><td colspan="2">Becquerel, both</td><td>Randal Cremer</td></tr></table></body></html>`
+	p, kept := segmentAll(html)
+	want := "| Year | Physics | Economics | Peace |\n| --- | --- | --- | --- |\n| 1901 | Wilhelm Röntgen | None | Henry Dunant |\n" +
+		"| 1902 | Hendrik Lorentz |  | Élie Ducommun |\n| 1903 | Becquerel, both |  | Randal Cremer |"
+	wantRender(t, p, kept, want)
+
+	// Rowspans that do not fit the table (every row's first cell spans the next row too):
+	// each cell takes its column in its own row, and no row is wider than the table.
+	html = `<html><body><table><tr><td rowspan="2">a1</td><td>b1</td></tr><tr><td rowspan="2">a2</td><td>b2</td></tr>
+<tr><td rowspan="2">a3</td><td>b3</td></tr></table></body></html>`
+	p, kept = segmentAll(html)
+	wantRender(t, p, kept, "| a1 | b1 |\n| --- | --- |\n| a2 | b2 |\n| a3 | b3 |")
+}
+
 // segmentAll segments html with every block kept.
 // wantRender fails the test when Render of p's kept blocks is not want.
 func wantRender(t *testing.T, p *content.Page, kept []bool, want string) {
