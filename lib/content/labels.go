@@ -31,7 +31,7 @@ func DataTable(table *dom.Node) int {
 		case atom.Tr:
 			cells, all := 0, 0 // cells with text, and the columns of all cells
 			for _, c := range n.Children {
-				if isCell(c) {
+				if IsCell(c) {
 					all += CellSpan(c)
 					switch size, blank := cellText(c); {
 					case size > maxCellText:
@@ -56,14 +56,23 @@ func DataTable(table *dom.Node) int {
 	return cols
 }
 
-func isCell(n *dom.Node) bool {
+// IsCell reports whether n is a table's cell (td or th).
+func IsCell(n *dom.Node) bool {
 	return n.Type == dom.Element && (n.Atom == atom.Td || n.Atom == atom.Th)
 }
 
 // CellSpan is the number of columns cell td spans (its colspan, 1 when absent or bad).
-func CellSpan(td *dom.Node) int {
-	if n, err := strconv.Atoi(strings.TrimSpace(td.Attr("colspan"))); err == nil && n > 1 {
-		return min(n, 1000) // as browsers cap it
+func CellSpan(td *dom.Node) int { return span(td, "colspan", 1000) }
+
+// RowSpan is the number of rows cell td spans (its rowspan, 1 when absent, bad or 0, which
+// would span the rest of its row group).
+func RowSpan(td *dom.Node) int { return span(td, "rowspan", 65534) }
+
+// span reads a cell's span attribute key: 1 when absent, bad or below 2, at most most (as
+// browsers cap colspan at 1000 and rowspan at 65534).
+func span(td *dom.Node, key string, most int) int {
+	if n, err := strconv.Atoi(strings.TrimSpace(td.Attr(key))); err == nil && n > 1 {
+		return min(n, most)
 	}
 	return 1
 }
@@ -268,7 +277,7 @@ func isHeaderRow(tr *dom.Node) bool {
 	}
 	cells := 0
 	for _, c := range tr.Children {
-		if isCell(c) {
+		if IsCell(c) {
 			if c.Atom != atom.Th {
 				return false
 			}

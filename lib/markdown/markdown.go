@@ -544,7 +544,7 @@ func (w *writer) column(td *dom.Node) int {
 		if c == td {
 			break
 		}
-		if isCell(c) {
+		if content.IsCell(c) {
 			col += content.CellSpan(c)
 		}
 	}
@@ -565,12 +565,15 @@ func tableGrid(table *dom.Node, cols int, col map[*dom.Node]int) {
 	var covered []int // per column, the rows below the current one that a cell above covers
 	spans := false    // a cell spans rows: covered has counts to take down row by row
 	table.Walk(func(n *dom.Node) bool {
-		if width > cols || n.Type != dom.ElementNode || n.Tag != "tr" {
-			return width <= cols && n.Type == dom.ElementNode && !isCell(n)
+		switch {
+		case width > cols || n.Type != dom.ElementNode || content.IsCell(n):
+			return false // the table does not fit (no more rows), or text, or a cell's content
+		case n.Tag != "tr":
+			return true // the table and its sections
 		}
 		at := 0
 		for _, c := range n.Children {
-			if !isCell(c) {
+			if !content.IsCell(c) {
 				continue
 			}
 			for at < len(covered) && covered[at] > 0 {
@@ -582,7 +585,7 @@ func tableGrid(table *dom.Node, cols int, col map[*dom.Node]int) {
 			for len(covered) < at+span {
 				covered = append(covered, 0)
 			}
-			if rows := rowSpan(c); rows > 1 {
+			if rows := content.RowSpan(c); rows > 1 {
 				for k := at; k < at+span; k++ {
 					covered[k] = max(covered[k], rows)
 				}
@@ -602,19 +605,6 @@ func tableGrid(table *dom.Node, cols int, col map[*dom.Node]int) {
 	if width <= cols {
 		maps.Copy(col, placed)
 	}
-}
-
-// rowSpan is the number of rows cell td spans (its rowspan, 1 when absent, bad or 0, which
-// would span the rest of its row group), capped as browsers cap it.
-func rowSpan(td *dom.Node) int {
-	if n, err := strconv.Atoi(strings.TrimSpace(td.Attr("rowspan"))); err == nil && n > 1 {
-		return min(n, 65534)
-	}
-	return 1
-}
-
-func isCell(n *dom.Node) bool {
-	return n.Type == dom.ElementNode && (n.Tag == "td" || n.Tag == "th")
 }
 
 // quotation returns the quotation that holds n, when flags say there is one

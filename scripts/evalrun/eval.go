@@ -872,7 +872,8 @@ func (e *env) scoreSeveral(c *evalCase, preds []string) (*scoreRow, error) {
 		out.F1 += g.F1 * w
 	}
 	if out.Pages == 0 {
-		return &scoreRow{P: math.NaN(), R: math.NaN(), F1: math.NaN()}, nil
+		none := nanRow()
+		return &none, nil
 	}
 	n := float64(out.Pages)
 	out.P, out.R, out.F1 = out.P/n, out.R/n, out.F1/n
