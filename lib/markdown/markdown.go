@@ -456,14 +456,13 @@ func (w *writer) dataRow(owner *dom.Node) (tr, table *dom.Node) {
 	}
 	cols, ok := w.cols[table]
 	if !ok {
-		cols = content.DataTable(table)
-		w.cols[table] = cols
-		if cols > 0 {
+		if cols = content.DataTable(table); cols > 0 {
 			if w.grid == nil {
 				w.grid = map[*dom.Node]int{}
 			}
-			tableGrid(table, cols, w.grid)
+			cols = tableGrid(table, cols, w.grid)
 		}
+		w.cols[table] = cols
 	}
 	if cols == 0 {
 		return nil, nil
@@ -531,7 +530,7 @@ func (w *writer) writeCellText(text string, td *dom.Node) {
 }
 
 // column is the column of cell td in its table (tableGrid), or, for a cell of no table the
-// writer has seen, the columns its earlier cells span.
+// writer has seen, the number of cells before it in its row.
 func (w *writer) column(td *dom.Node) int {
 	if col, ok := w.grid[td]; ok {
 		return col
@@ -545,34 +544,31 @@ func (w *writer) column(td *dom.Node) int {
 			break
 		}
 		if content.IsCell(c) {
-			col += content.CellSpan(c)
+			col++
 		}
 	}
 	return col
 }
 
 // tableGrid sets the column of each cell of a data table of cols columns (content.DataTable:
-// no table inside, cols the most a row's own cells span) in col, as a browser lays the table
-// out: a cell takes the first column from its row's last one that no cell above it still
-// covers by its rowspan, and covers the columns of its colspan. A cell that spans rows is
-// written in its first row; the rows below leave its column empty, and the cells after it
-// stay under their headers. When the rowspans would push a cell past the table's cols
-// columns (spans that do not fit together), the table is left out of col, and its cells
-// take the columns of their own rows alone, so that no row grows wider than its table.
-func tableGrid(table *dom.Node, cols int, col map[*dom.Node]int) {
+// no table inside, cols the most a row's own cells span) in col, and returns the columns the
+// Markdown table has. The cells are laid out as a browser lays the table out: a cell takes
+// the first column from its row's last one that no cell above it still covers by its
+// rowspan, and covers the columns of its colspan. A cell that spans rows is written in its
+// first row; the rows below leave its column empty, and the cells after it stay under their
+// headers. When the rowspans would push a cell past the table's cols columns (spans that do
+// not fit together), each cell takes the columns of its own row alone, so that no row grows
+// wider than its table. Then the columns where no cell begins are left out (Markdown's
+// tables have no spans: a cell that spans columns others begin in is followed by empty
+// cells, but a colspan of 1000 over a row of two cells does not write 998 of them).
+func tableGrid(table *dom.Node, cols int, col map[*dom.Node]int) int {
 	placed := map[*dom.Node]int{}
 	width := 0
 	var covered []int // per column, the rows below the current one that a cell above covers
 	spans := false    // a cell spans rows: covered has counts to take down row by row
-	table.Walk(func(n *dom.Node) bool {
-		switch {
-		case width > cols || n.Type != dom.ElementNode || content.IsCell(n):
-			return false // the table does not fit (no more rows), or text, or a cell's content
-		case n.Tag != "tr":
-			return true // the table and its sections
-		}
+	eachRow(table, func(tr *dom.Node) bool {
 		at := 0
-		for _, c := range n.Children {
+		for _, c := range tr.Children {
 			if !content.IsCell(c) {
 				continue
 			}
@@ -600,11 +596,41 @@ func tableGrid(table *dom.Node, cols int, col map[*dom.Node]int) {
 				}
 			}
 		}
+		return width <= cols
+	})
+	if width > cols {
+		eachRow(table, func(tr *dom.Node) bool {
+			at := 0
+			for _, c := range tr.Children {
+				if content.IsCell(c) {
+					placed[c] = at
+					at += content.CellSpan(c)
+				}
+			}
+			return true
+		})
+	}
+	starts := slices.Sorted(maps.Values(placed))
+	starts = slices.Compact(starts)
+	for c, at := range placed {
+		col[c], _ = slices.BinarySearch(starts, at)
+	}
+	return len(starts)
+}
+
+// eachRow calls f with each row of table (not of a table inside it) while f returns true.
+func eachRow(table *dom.Node, f func(tr *dom.Node) bool) {
+	more := true
+	table.Walk(func(n *dom.Node) bool {
+		switch {
+		case !more || n.Type != dom.ElementNode || content.IsCell(n):
+			return false // done, or text, or a cell's content
+		case n.Tag != "tr":
+			return true // the table and its sections
+		}
+		more = f(n)
 		return false
 	})
-	if width <= cols {
-		maps.Copy(col, placed)
-	}
 }
 
 // quotation returns the quotation that holds n, when flags say there is one

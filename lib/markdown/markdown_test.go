@@ -176,6 +176,16 @@ func TestTableRowSpan(t *testing.T) {
 <tr><td rowspan="2">a3</td><td>b3</td></tr></table></body></html>`
 	p, kept = segmentAll(html)
 	wantRender(t, p, kept, "| a1 | b1 |\n| --- | --- |\n| a2 | b2 |\n| a3 | b3 |")
+
+	// Columns that no cell begins in are left out: a colspan of 1000 writes no empty cells
+	// where nothing stands under it, and one that other rows' cells begin under keeps
+	// their columns.
+	html = `<html><body><table><tr><td colspan="1000">Name</td><td colspan="1000">Price</td></tr>
+<tr><td colspan="1000">Tea</td><td colspan="1000">3 EUR</td></tr></table>
+<table><tr><th>Item</th><th colspan="2">Price</th></tr><tr><td>Tea</td><td>3</td><td>EUR</td></tr></table></body></html>`
+	p, kept = segmentAll(html)
+	wantRender(t, p, kept, "| Name | Price |\n| --- | --- |\n| Tea | 3 EUR |\n\n"+
+		"| Item | Price | |\n| --- | --- | --- |\n| Tea | 3 | EUR |")
 }
 
 // segmentAll segments html with every block kept.
