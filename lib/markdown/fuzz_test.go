@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -130,6 +131,49 @@ func FuzzEscape(f *testing.F) {
 			}
 			if i < 0 || len(got) != len(text)+1 || !isASCIIPunct(got[i+1]) {
 				t.Fatalf("%q begins or ends as %q", text, got)
+			}
+		}
+	})
+}
+
+// FuzzTable: the Markdown of a data table, whatever its cells' colspans and rowspans, has no
+// row of more cells than its header row, and is not much longer than the page (a span is
+// written as empty cells only where other cells begin in its columns). Each byte pair of
+// spec makes a cell: the first says its colspan, rowspan and whether a row ends after it.
+func FuzzTable(f *testing.F) {
+	f.Add([]byte{0, 0, 0x80, 0, 1, 0, 0x84, 0, 2, 0, 0, 0})
+	f.Add([]byte{0x0f, 0, 0x0f, 0, 0x80, 0, 0x30, 0, 0, 0, 0x80, 0, 0x3f, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, spec []byte) {
+		if len(spec) > 400 {
+			return
+		}
+		spans := []string{"", "2", "3", "1000"}
+		var b strings.Builder
+		b.WriteString("<html><body><table><tr>")
+		for i := 0; i+1 < len(spec); i += 2 {
+			c := spec[i]
+			fmt.Fprintf(&b, `<td colspan="%s" rowspan="%s">c%d</td>`, spans[c&3], spans[c>>2&3], i/2)
+			if c&0x80 != 0 {
+				b.WriteString("</tr><tr>")
+			}
+		}
+		b.WriteString("</tr><tr><td>x</td><td>y</td></tr></table></body></html>")
+		html := b.String()
+		p, kept := segmentAll(html)
+		got := Render(p, kept)
+		if len(got) > 8*len(html)+64 {
+			t.Fatalf("%d bytes of Markdown from a page of %d:\n%s", len(got), len(html), html)
+		}
+		header := -1
+		for line := range strings.Lines(got) {
+			if !strings.HasPrefix(line, "|") {
+				continue
+			}
+			cells := strings.Count(line, "|") - strings.Count(line, `\|`)
+			if header < 0 {
+				header = cells
+			} else if cells > header {
+				t.Fatalf("a row of %d bars under a header of %d:\n%s\nfrom %s", cells, header, got, html)
 			}
 		}
 	})
