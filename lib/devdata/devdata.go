@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -126,4 +127,50 @@ func All() ([]Page, error) {
 		all = append(all, pages...)
 	}
 	return all, nil
+}
+
+// Shared returns All's pages, read once per process: the real-page tests and benchmarks of
+// a package share them.
+func Shared() ([]Page, error) {
+	sharedOnce.Do(func() { shared, sharedErr = All() })
+	return shared, sharedErr
+}
+
+var (
+	sharedOnce sync.Once
+	shared     []Page
+	sharedErr  error
+)
+
+// Sample keeps every third page unless CHAFF_LONG is set, to keep the default tests quick.
+func Sample(pages []Page) []Page {
+	if os.Getenv("CHAFF_LONG") != "" {
+		return pages
+	}
+	var out []Page
+	for i := 0; i < len(pages); i += 3 {
+		out = append(out, pages[i])
+	}
+	return out
+}
+
+// TB is what Pages needs of a test or a benchmark (testing.TB has it).
+type TB interface {
+	Helper()
+	Fatal(args ...any)
+	Skip(args ...any)
+}
+
+// Pages returns Shared's pages for a test: it fails the test when they cannot be read and
+// skips it when ../shared/data is absent or empty.
+func Pages(tb TB) []Page {
+	tb.Helper()
+	pages, err := Shared()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(pages) == 0 {
+		tb.Skip("../shared/data is absent or empty: real-page checks skipped")
+	}
+	return pages
 }

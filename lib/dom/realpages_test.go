@@ -1,9 +1,7 @@
 package dom
 
 import (
-	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/devdata"
@@ -11,48 +9,8 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-type page = devdata.Page
-
-// realPages reads the pages of every ../shared/data/*.jsonl.zst (not the
-// gold files), or skips the test when the folder is absent.
-func realPages(tb testing.TB) []page {
-	tb.Helper()
-	loadOnce.Do(func() { loaded = loadPages(tb) })
-	if len(loaded) == 0 {
-		tb.Skip("../shared/data is absent or empty: real-page checks skipped")
-	}
-	return loaded
-}
-
-var (
-	loadOnce sync.Once
-	loaded   []page
-)
-
-// loadPages does the reading for realPages, once per test binary.
-func loadPages(tb testing.TB) []page {
-	pages, err := devdata.All()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return pages
-}
-
-// sample keeps every third page unless CHAFF_LONG is set, to keep the
-// default tests quick.
-func sample(pages []page) []page {
-	if os.Getenv("CHAFF_LONG") != "" {
-		return pages
-	}
-	var out []page
-	for i := 0; i < len(pages); i += 3 {
-		out = append(out, pages[i])
-	}
-	return out
-}
-
 func TestRealPages(t *testing.T) {
-	pages := sample(realPages(t))
+	pages := devdata.Sample(devdata.Pages(t))
 	bodies := 0
 	for _, p := range pages {
 		root := Parse(p.HTML)
@@ -83,7 +41,7 @@ func TestRealPages(t *testing.T) {
 
 // benchPages times fn over every dev page, in MB of HTML per second.
 func benchPages(b *testing.B, fn func(src string)) {
-	pages := realPages(b)
+	pages := devdata.Pages(b)
 	total := 0
 	for _, p := range pages {
 		total += len(p.HTML)
@@ -180,7 +138,7 @@ func textPathsHTML(root *html.Node) []string {
 // no foster parenting out of tables, no adoption-agency clones, no quirks
 // mode (a table closes an open p).
 func TestAgreesWithHTMLParse(t *testing.T) {
-	pages := sample(realPages(t))
+	pages := devdata.Sample(devdata.Pages(t))
 	same, total := 0, 0
 	for _, p := range pages {
 		a := textPaths(Parse(p.HTML))

@@ -2,9 +2,7 @@ package htmltext
 
 import (
 	"math/rand"
-	"os"
 	"strings"
-	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -13,46 +11,6 @@ import (
 	"github.com/chaffkit/chaff/lib/dom"
 	"golang.org/x/net/html/atom"
 )
-
-type page = devdata.Page
-
-// realPages reads the pages of every ../shared/data/*.jsonl.zst (not the
-// gold files), or skips when the folder is absent.
-func realPages(tb testing.TB) []page {
-	tb.Helper()
-	loadOnce.Do(func() { loaded = loadPages(tb) })
-	if len(loaded) == 0 {
-		tb.Skip("../shared/data is absent or empty: real-page checks skipped")
-	}
-	return loaded
-}
-
-var (
-	loadOnce sync.Once
-	loaded   []page
-)
-
-// loadPages does the reading for realPages, once per test binary.
-func loadPages(tb testing.TB) []page {
-	pages, err := devdata.All()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return pages
-}
-
-// sample keeps every third page unless CHAFF_LONG is set, to keep the
-// default tests quick.
-func sample(pages []page) []page {
-	if os.Getenv("CHAFF_LONG") != "" {
-		return pages
-	}
-	var out []page
-	for i := 0; i < len(pages); i += 3 {
-		out = append(out, pages[i])
-	}
-	return out
-}
 
 // squeeze drops whitespace and invisible characters, so that renderings
 // with different separators can be compared.
@@ -93,7 +51,7 @@ func visibleText(root *dom.Node) string {
 }
 
 func TestRealPages(t *testing.T) {
-	pages := sample(realPages(t))
+	pages := devdata.Sample(devdata.Pages(t))
 	rng := rand.New(rand.NewSource(1))
 	leaks := 0
 	for pi, p := range pages {
@@ -160,7 +118,7 @@ func isSubsequence(sub, s string) bool {
 }
 
 func BenchmarkRenderRealPages(b *testing.B) {
-	pages := realPages(b)
+	pages := devdata.Pages(b)
 	total := 0
 	for _, p := range pages {
 		total += len(p.HTML)
