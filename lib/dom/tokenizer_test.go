@@ -91,7 +91,7 @@ func TestTokenizerAgrees(t *testing.T) {
 // modern single pages of wcxb-dev and trafeval-dev too (every third page unless CHAFF_LONG
 // is set).
 func TestTokenizerAgreesOnRealPages(t *testing.T) {
-	pages := realPages(t)
+	pages := devdata.Pages(t)
 	for _, set := range devdata.SnippetSets {
 		more, err := devdata.Read(set)
 		if err != nil {
@@ -99,7 +99,7 @@ func TestTokenizerAgreesOnRealPages(t *testing.T) {
 		}
 		pages = append(pages[:len(pages):len(pages)], more...)
 	}
-	for i, p := range sample(pages) {
+	for i, p := range devdata.Sample(pages) {
 		agree(t, p.HTML, uint64(i))
 		// As the Scanner calls them: CDATA only in foreign content, which pages rarely have.
 		ref := html.NewTokenizer(strings.NewReader(p.HTML))
