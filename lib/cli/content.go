@@ -163,7 +163,8 @@ type contentDetail struct {
 	Kept   int `json:"kept"`   // blocks kept
 	// By says what chose the text: "joined" (the content model weighing the site model's
 	// evidence) or "page" (the page's own evidence alone: the site model learned from one
-	// page, failed on the page or fits it poorly: fit below StaleFit).
+	// page, failed on the page, fits it poorly (fit below StaleFit) or calls template much of
+	// what the content model is sure of (content.Page.Agreement)).
 	By    string  `json:"by"`
 	Trust float64 `json:"trust"` // the weight of the site model's verdicts, in [0, 1]
 	// Kind is what kind of page the content model takes it for (content.PageKinds: article,
@@ -192,7 +193,7 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 	if algoErr == nil && !stale {
 		site = content.Site{Kept: f.Kept, Template: weighted(f.Template), Fit: f.Fit, Pages: pages}
 	}
-	kept, verdicts := cp.Join(s, &site, c.favor)
+	kept, verdicts, trust := cp.Join(s, &site, c.favor)
 	j := &joined{page: cp, scores: s, verdicts: verdicts, keptBlocks: kept, meta: cp.Metadata()}
 	if c.markdown {
 		j.text = markdown.Render(cp, kept)
@@ -205,7 +206,7 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 			n++
 		}
 	}
-	j.detail = contentDetail{Blocks: len(kept), Kept: n, Trust: round3(site.Trust()), By: "joined"}
+	j.detail = contentDetail{Blocks: len(kept), Kept: n, Trust: round3(trust), By: "joined"}
 	if kind >= 0 && kindP >= content.MinKindP {
 		j.detail.Kind, j.detail.KindP = content.PageKinds[kind], round3(float64(kindP))
 	}

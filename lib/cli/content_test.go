@@ -69,8 +69,10 @@ func TestStaleNoteSaysWhy(t *testing.T) {
 
 // TestStalePageAlone: a site model that fits the page poorly has no say in its text. Its
 // template evidence over the whole article moves nothing, and the page is "by": "page" with
-// trust 0, as if the site model were not there; the same evidence from a model that fits
-// pushes the article out. So applying a stale model never does worse than the page alone.
+// trust 0, as if the site model were not there. So applying a stale model never does worse
+// than the page alone. The same evidence from a model that fits has no say either, since it
+// calls template what the page plainly holds as content (content.Page.Agreement); one that
+// calls the page's frame template is joined, fully trusted.
 func TestStalePageAlone(t *testing.T) {
 	m, err := content.Default()
 	if err != nil {
@@ -78,19 +80,25 @@ func TestStalePageAlone(t *testing.T) {
 	}
 	c := &contentJoin{model: m, favor: content.Balanced}
 	html := `<html><head><title>The river rose in the night</title></head><body>
+<nav><a href="/">Home</a> <a href="/news">News</a></nav>
 <article><h1>The river rose in the night</h1>
 <p>The river rose by three metres in the night, and the people of the valley woke to water in their streets and fields.</p>
 <p>By the morning the bridges were closed, and the schools of the two towns stayed shut while the water went down slowly.</p>
-</article></body></html>`
+</article><footer>Copyright The Daily Example</footer></body></html>`
 	alone := c.decide(&page.Page{HTML: html}, &Found{}, errPageOnly, 0, false)
 	all := []Evidence{{Start: 0, End: len(html), Strength: 1}}
-	stale := c.decide(&page.Page{HTML: html}, &Found{Template: all, Fit: 0.3}, nil, 10, false)
-	if stale.text != alone.text || stale.detail.By != "page" || stale.detail.Trust != 0 || stale.stale == "" {
-		t.Errorf("stale model: text %q, by %q, trust %v, note %q; want the page alone's %q, by page, trust 0, a note",
-			stale.text, stale.detail.By, stale.detail.Trust, stale.stale, alone.text)
+	for _, fit := range []float64{0.3, 0.9} {
+		j := c.decide(&page.Page{HTML: html}, &Found{Template: all, Fit: fit}, nil, 10, false)
+		if j.text != alone.text || j.detail.By != "page" || j.detail.Trust != 0 || (j.stale != "") != (fit < StaleFit) {
+			t.Errorf("fit %v, all template: text %q, by %q, trust %v, note %q; want the page alone's %q, by page, trust 0",
+				fit, j.text, j.detail.By, j.detail.Trust, j.stale, alone.text)
+		}
 	}
-	fits := c.decide(&page.Page{HTML: html}, &Found{Template: all, Fit: 0.9}, nil, 10, false)
-	if fits.detail.By != "joined" || len(fits.text) >= len(alone.text) {
-		t.Errorf("a model that fits: by %q, text %q; want joined, less than the page alone's %q", fits.detail.By, fits.text, alone.text)
+	article := strings.Index(html, "<article>")
+	footer := strings.Index(html, "<footer>")
+	frame := []Evidence{{Start: 0, End: article, Strength: 1}, {Start: footer, End: len(html), Strength: 1}}
+	fits := c.decide(&page.Page{HTML: html}, &Found{Template: frame, Fit: 0.9}, nil, 10, false)
+	if fits.detail.By != "joined" || fits.detail.Trust != 0.9 || strings.Contains(fits.text, "Copyright") {
+		t.Errorf("a model that fits, the frame template: by %q, trust %v, text %q; want joined, trust 0.9, no footer", fits.detail.By, fits.detail.Trust, fits.text)
 	}
 }

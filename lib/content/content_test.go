@@ -3,6 +3,7 @@ package content
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -365,7 +366,7 @@ func TestFavor(t *testing.T) {
 		for _, joined := range []bool{false, true} {
 			keep := func(f Favor) []bool {
 				if joined {
-					k, _ := p.Join(s, site, f)
+					k, _, _ := p.Join(s, site, f)
 					return k
 				}
 				return p.Select(s, f).Kept
@@ -416,33 +417,76 @@ func TestJoin(t *testing.T) {
 		}
 	}
 	site.Fit, site.Pages = 1, 10
-	// The site calls the others template: they go; block 3, far surer, and the blocks the
-	// site keeps stay.
-	site.Kept = site.Kept[1:] // block 3 is not kept by the site
-	site.Template = append(site.Template, Weighted{int(p.Blocks[3].Start), int(p.Blocks[3].End), 1})
-	sortWeighted(site.Template)
-	kept, v := p.Join(s, &site, Balanced)
+	// The site calls the others template: they go, with full trust (it calls nothing the
+	// content model is sure of template); the blocks the site keeps stay.
+	kept, v, trust := p.Join(s, &site, Balanced)
 	for i := range kept {
 		want := i >= 3 && i <= 5
 		if kept[i] != want {
 			t.Errorf("block %d %q: kept %v (verdict %.2f), want %v", i, p.Blocks[i].Text, kept[i], v[i], want)
 		}
 	}
+	if trust != 1 {
+		t.Errorf("trust %v, want 1", trust)
+	}
 	// A model learned from one page says nothing: the content model decides alone.
 	site.Pages = 1
-	kept, _ = p.Join(s, &site, Balanced)
+	kept, _, _ = p.Join(s, &site, Balanced)
 	for i := range kept {
 		if kept[i] != (s[i] > Threshold) {
 			t.Errorf("one page: block %d kept %v", i, kept[i])
 		}
 	}
-	// Both call block 4 content: kept however strongly the rest says template.
-	site.Pages, site.Fit = 10, 1
+	// Block 4, which the content model is sure of too, called template: the site calls a
+	// fifth of the sure words template (6 of 30), half-way between AgreementFrom and
+	// AgreementUntil, so it speaks at half its trust, and block 4, far surer than the site's
+	// half-trusted verdict, stays.
+	site.Pages = 10
+	s[4] = 0.97
+	site.Kept = site.Kept[:1]
 	site.Template = append(site.Template, Weighted{int(p.Blocks[4].Start), int(p.Blocks[4].End), 1})
 	sortWeighted(site.Template)
-	s[4] = 0.6
-	if kept, _ = p.Join(s, &site, Balanced); !kept[4] {
+	if kept, _, trust = p.Join(s, &site, Balanced); !kept[4] || math.Abs(trust-0.5) > 1e-6 {
+		t.Errorf("a sure block called template: kept %v, trust %v; want kept, trust 0.5", kept[4], trust)
+	}
+	// Both call block 5 content: kept however strongly the rest says template.
+	s[4], s[5] = 0.7, 0.6
+	site.Kept = [][2]int{{int(p.Blocks[5].Start), int(p.Blocks[5].End)}}
+	if kept, _, _ = p.Join(s, &site, Balanced); !kept[5] {
 		t.Error("a block both call content was dropped")
+	}
+}
+
+// TestAgreement: a site model that calls template what the page plainly holds as content
+// (every block the content model is sure of) has no say, however well it fits: the page's
+// text is its own evidence alone, and the trust Join returns is 0.
+func TestAgreement(t *testing.T) {
+	p := Segment(page, dom.Parse(page))
+	s := make([]float32, len(p.Blocks))
+	for i := range s {
+		s[i] = 0.3
+	}
+	s[3], s[4], s[7] = 0.95, 0.7, 0.9
+	site := Site{Template: []Weighted{{0, len(page), 1}}, Fit: 1, Pages: 10}
+	kept, _, trust := p.Join(s, &site, Balanced)
+	alone, _, _ := p.Join(s, &Site{}, Balanced)
+	if !slices.Equal(kept, alone) {
+		t.Errorf("kept %v, want the page alone's %v", kept, alone)
+	}
+	if trust != 0 {
+		t.Errorf("trust %v, want 0", trust)
+	}
+	verdicts, _ := p.Verdicts(&site)
+	for _, tc := range []struct {
+		strength float32
+		want     float64
+	}{{0.1, 1}, {0.15, 0.75}, {0.3, 0}, {1, 0}} {
+		for i := range verdicts {
+			verdicts[i] = -tc.strength
+		}
+		if got := p.Agreement(s, verdicts); math.Abs(got-tc.want) > 1e-6 {
+			t.Errorf("sure words a share %v template: agreement %v, want %v", tc.strength, got, tc.want)
+		}
 	}
 }
 
@@ -556,11 +600,11 @@ func TestTitleHeadingKept(t *testing.T) {
 		t.Errorf("Select of doubted blocks kept %q, want the headline alone", r.Text)
 	}
 	site := Site{Fit: 1, Pages: 1} // no evidence
-	if kept, _ := p.Join(s, &site, Balanced); !kept[ti] {
+	if kept, _, _ := p.Join(s, &site, Balanced); !kept[ti] {
 		t.Error("Join without evidence dropped the headline")
 	}
 	site = Site{Fit: 1, Pages: 10, Template: []Weighted{{int(p.Blocks[ti].Start), int(p.Blocks[ti].End), 1}}}
-	if kept, _ := p.Join(s, &site, Balanced); kept[ti] {
+	if kept, _, _ := p.Join(s, &site, Balanced); kept[ti] {
 		t.Error("Join kept a headline a trusted site model calls template")
 	}
 }
@@ -911,7 +955,7 @@ func TestDropCopies(t *testing.T) {
 	if got := p.Select(s, Balanced).Text; got != want {
 		t.Errorf("Select kept:\n%s\nwant:\n%s", got, want)
 	}
-	kept, _ := p.Join(s, &Site{}, Balanced)
+	kept, _, _ := p.Join(s, &Site{}, Balanced)
 	if got := p.Render(kept); got != want {
 		t.Errorf("Join kept:\n%s\nwant:\n%s", got, want)
 	}

@@ -37,8 +37,10 @@
 //
 // Join adds a site model's evidence (Site: the spans it keeps, the spans it calls template
 // with their strength, its fit to the page, the pages it learned from): a block the site
-// calls template is pushed down in proportion to the model's trust in it; a block both call
-// content is always kept.
+// calls template is pushed down in proportion to the model's trust in it (its fit and pages,
+// times the page's Agreement with it: a site model that calls template much of what the
+// content model is sure of does not describe the page); a block both call content is always
+// kept.
 //
 // Page.Metadata is what the page says of itself, read in the same walk as the titles: its
 // declared language, its dates, authors, site name, description, image and canonical
