@@ -176,9 +176,14 @@ type contentDetail struct {
 	// (content.Model.Quality), for routing the pages it doubts elsewhere; left out when the
 	// model has no estimate or the page no text.
 	Quality *float64 `json:"quality,omitempty"`
-	// Why the site model had no say, when By is "page" because it failed: its error.
+	// Why the site model had no say, when By is "page" because it failed (its error) or
+	// because it calls template what the page plainly holds as content (agreementWhy).
 	Why string `json:"why,omitempty"`
 }
+
+// agreementWhy is the content member's why for a page whose site model fits but has no say
+// (content.Page.Agreement 0).
+const agreementWhy = "it calls template most of what the page plainly holds as content (the page is unlike the pages it learned from)"
 
 // decide chooses the page's content from its own evidence and the site model's: f and
 // pages when the model applied (algoErr nil), the page alone otherwise.
@@ -219,6 +224,9 @@ func (c *contentJoin) decide(p *page.Page, f *Found, algoErr error, pages int, h
 	}
 	if algoErr != nil && algoErr != errPageOnly && algoErr != errLonePage {
 		j.detail.Why = algoErr.Error()
+	}
+	if trust == 0 && site.Trust() > 0 {
+		j.detail.Why = agreementWhy
 	}
 	if stale {
 		why := "the model learned from other pages, and the site changed or this page is unlike those"

@@ -89,9 +89,10 @@ func TestStalePageAlone(t *testing.T) {
 	all := []Evidence{{Start: 0, End: len(html), Strength: 1}}
 	for _, fit := range []float64{0.3, 0.9} {
 		j := c.decide(&page.Page{HTML: html}, &Found{Template: all, Fit: fit}, nil, 10, false)
-		if j.text != alone.text || j.detail.By != "page" || j.detail.Trust != 0 || (j.stale != "") != (fit < StaleFit) {
-			t.Errorf("fit %v, all template: text %q, by %q, trust %v, note %q; want the page alone's %q, by page, trust 0",
-				fit, j.text, j.detail.By, j.detail.Trust, j.stale, alone.text)
+		if j.text != alone.text || j.detail.By != "page" || j.detail.Trust != 0 || (j.stale != "") != (fit < StaleFit) ||
+			(j.detail.Why == agreementWhy) != (fit >= StaleFit) {
+			t.Errorf("fit %v, all template: text %q, by %q, trust %v, note %q, why %q; want the page alone's %q, by page, trust 0, the stale note or the why of agreement",
+				fit, j.text, j.detail.By, j.detail.Trust, j.stale, j.detail.Why, alone.text)
 		}
 	}
 	article := strings.Index(html, "<article>")
