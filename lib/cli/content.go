@@ -183,7 +183,7 @@ type contentDetail struct {
 
 // agreementWhy is the content member's why for a page whose site model fits but has no say
 // (content.Page.Agreement 0).
-const agreementWhy = "it calls template most of what the page plainly holds as content (the page is unlike the pages it learned from)"
+const agreementWhy = "it calls template most of what the page plainly holds as content"
 
 // decide chooses the page's content from its own evidence and the site model's: f and
 // pages when the model applied (algoErr nil), the page alone otherwise.
