@@ -438,8 +438,8 @@ func TestJoin(t *testing.T) {
 		}
 	}
 	// Block 4, which the content model is sure of too, called template: the site calls a
-	// fifth of the sure words template (6 of 30), half-way between AgreementFrom and
-	// AgreementUntil, so it speaks at half its trust, and block 4, far surer than the site's
+	// fifth of the sure words template (6 of 30), half-way between agreementFrom and
+	// agreementUntil, so it speaks at half its trust, and block 4, far surer than the site's
 	// half-trusted verdict, stays.
 	site.Pages = 10
 	s[4] = 0.97

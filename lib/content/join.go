@@ -53,14 +53,14 @@ func (s *Site) Trust() float64 {
 // content too, and the share runs to .5 (twenty-ninth stop, lib/content/README.md).
 const (
 	sureContent    = 0.8
-	AgreementFrom  = 0.1
-	AgreementUntil = 0.3
+	agreementFrom  = 0.1
+	agreementUntil = 0.3
 )
 
 // Agreement is how far the page's own evidence lets a site model speak, in [0, 1]: 1 where
-// the site calls template at most AgreementFrom of the words whose blocks the content model
+// the site calls template at most agreementFrom of the words whose blocks the content model
 // scores above sureContent (the strength-weighted share, from the verdicts), falling to 0
-// at AgreementUntil. A site model that calls template much of what the page plainly holds
+// at agreementUntil. A site model that calls template much of what the page plainly holds
 // as content does not describe this page, however well its frame fits.
 func (p *Page) Agreement(s, verdicts []float32) float64 {
 	var sure, template float64
@@ -74,7 +74,7 @@ func (p *Page) Agreement(s, verdicts []float32) float64 {
 	if sure == 0 {
 		return 1
 	}
-	return min(max((AgreementUntil-template/sure)/(AgreementUntil-AgreementFrom), 0), 1)
+	return min(max((agreementUntil-template/sure)/(agreementUntil-agreementFrom), 0), 1)
 }
 
 // Verdicts returns, for each block, the site's verdict in [-1, 0]: minus the strength-weighted
