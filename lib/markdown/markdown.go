@@ -30,6 +30,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/dom"
+	"golang.org/x/net/html/atom"
 )
 
 // Render writes the kept blocks of p (kept[i] for p.Blocks[i]) as Markdown.
@@ -488,7 +489,7 @@ func (w *writer) cell(text string, tr, table, td *dom.Node) {
 	switch {
 	case w.last == tableRow && td == w.td:
 		w.b.WriteByte(' ')
-		w.writeCellText(text, td)
+		w.writeCellText(text, td, col)
 		return
 	case w.last == tableRow && tr == w.row:
 	case w.last == tableRow && table == w.table:
@@ -516,17 +517,17 @@ func (w *writer) cell(text string, tr, table, td *dom.Node) {
 		w.b.WriteString("  |") // an empty cell
 	}
 	w.b.WriteByte(' ')
-	w.writeCellText(text, td)
+	w.writeCellText(text, td, col)
 	w.row, w.table = tr, table
 	w.last = tableRow
 }
 
 // writeCellText writes text into cell td. The columns it spans after its first are written
-// as empty cells when the row goes on (Markdown's tables have no spans).
-func (w *writer) writeCellText(text string, td *dom.Node) {
+// as empty cells when the row goes on (Markdown's tables have no spans). col is td's column.
+func (w *writer) writeCellText(text string, td *dom.Node, col int) {
 	w.b.WriteString(strings.ReplaceAll(text, "|", `\|`))
 	w.td = td
-	w.cells = w.column(td) + 1
+	w.cells = col + 1
 }
 
 // column is the column of cell td in its table (tableGrid), or, for a cell of no table the
@@ -625,7 +626,7 @@ func eachRow(table *dom.Node, f func(tr *dom.Node) bool) {
 		switch {
 		case !more || n.Type != dom.ElementNode || content.IsCell(n):
 			return false // done, or text, or a cell's content
-		case n.Tag != "tr":
+		case n.Atom != atom.Tr:
 			return true // the table and its sections
 		}
 		more = f(n)
