@@ -418,10 +418,12 @@ func TestJoin(t *testing.T) {
 	}
 	site.Fit, site.Pages = 1, 10
 	// The site calls the others template: they go, with full trust (it calls nothing the
-	// content model is sure of template); the blocks the site keeps stay.
+	// content model is sure of template); the blocks the site keeps stay, and so does the
+	// title's heading.
+	title, _ := p.TitleBlocks()
 	kept, v, trust := p.Join(s, &site, Balanced)
 	for i := range kept {
-		want := i >= 3 && i <= 5
+		want := i >= 3 && i <= 5 || i == title
 		if kept[i] != want {
 			t.Errorf("block %d %q: kept %v (verdict %.2f), want %v", i, p.Blocks[i].Text, kept[i], v[i], want)
 		}
@@ -583,8 +585,8 @@ func TestDropSiteName(t *testing.T) {
 	}
 }
 
-// The title's heading is content even where the model doubts it, unless a trusted site
-// model calls it template.
+// The title's heading is content even where the model doubts it, and even where a trusted
+// site model calls it template (a blog's other pages link to the post by its headline).
 func TestTitleHeadingKept(t *testing.T) {
 	p := Segment(page, dom.Parse(page))
 	ti, end := p.TitleBlocks()
@@ -604,8 +606,8 @@ func TestTitleHeadingKept(t *testing.T) {
 		t.Error("Join without evidence dropped the headline")
 	}
 	site = Site{Fit: 1, Pages: 10, Template: []Weighted{{int(p.Blocks[ti].Start), int(p.Blocks[ti].End), 1}}}
-	if kept, _, _ := p.Join(s, &site, Balanced); kept[ti] {
-		t.Error("Join kept a headline a trusted site model calls template")
+	if kept, _, _ := p.Join(s, &site, Balanced); !kept[ti] {
+		t.Error("Join dropped a headline a trusted site model calls template")
 	}
 }
 

@@ -110,9 +110,10 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 // log-odds of f's threshold; the trust is the site's Trust times the page's Agreement with
 // it, and Join returns it. A block that both call content (score above the threshold, at
 // least half of it kept by the site) is always kept, and so is the title's heading
-// (TitleBlocks) unless a site model trusted at least half-way calls most of it template; a
-// data table's rows are kept whole (keepLabels), and a copy of text kept before is left out
-// (dropCopies).
+// (TitleBlocks), as Select keeps it: the page's own headline is what a site's other pages
+// repeat in their links to it (a blog's "related posts"), which an n-gram count calls
+// template; a data table's rows are kept whole (keepLabels), and a copy of text kept before
+// is left out (dropCopies).
 func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32, trust float64) {
 	verdicts, keptShare := p.Verdicts(site)
 	if trust = site.Trust(); trust > 0 {
@@ -128,9 +129,7 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 	}
 	first, end := p.TitleBlocks()
 	for t := first; t < end; t++ {
-		if float32(trust)*-verdicts[t] < 0.5 {
-			kept[t] = true
-		}
+		kept[t] = true
 	}
 	p.keepLabels(kept)
 	p.dropCopies(kept)
