@@ -105,13 +105,20 @@ func (p *Page) Keep(s []float32, th float32) []bool {
 	for i := range s {
 		kept[i] = s[i] > th
 	}
+	p.completeKept(kept)
+	return kept
+}
+
+// completeKept applies the rules that end every choice of blocks, by the page alone (Keep)
+// or joined with a site (Join): the title's heading is kept, a data table's rows with a kept
+// cell are kept whole (keepLabels), and a copy of text kept before is left out (dropCopies).
+func (p *Page) completeKept(kept []bool) {
 	first, end := p.TitleBlocks()
 	for t := first; t < end; t++ {
 		kept[t] = true
 	}
 	p.keepLabels(kept)
 	p.dropCopies(kept)
-	return kept
 }
 
 // Render returns the text of the kept blocks, one line each (the lines of one heading on

@@ -127,12 +127,7 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 		z := gbdt.Logit(s[i]) + weight*verdicts[i]
 		kept[i] = z > bias || (s[i] > th && keptShare[i] >= 0.5)
 	}
-	first, end := p.TitleBlocks()
-	for t := first; t < end; t++ {
-		kept[t] = true
-	}
-	p.keepLabels(kept)
-	p.dropCopies(kept)
+	p.completeKept(kept)
 	return kept, verdicts, trust
 }
 
