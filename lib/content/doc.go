@@ -40,7 +40,7 @@
 // calls template is pushed down in proportion to the model's trust in it (its fit and pages,
 // times the page's Agreement with it: a site model that calls template much of what the
 // content model is sure of does not describe the page); a block both call content is always
-// kept.
+// kept, and so is the title's heading, as Select keeps it.
 //
 // Page.Metadata is what the page says of itself, read in the same walk as the titles: its
 // declared language, its dates, authors, site name, description, image and canonical
