@@ -22,7 +22,11 @@
 // lib/htmltext uses to render text in one pass without building nodes.
 //
 // Tree construction rules, in short:
-//   - tag and attribute names are lower-cased; doctypes are dropped;
+//   - tag and attribute names have their ASCII capitals lower-cased (nothing
+//     else: "É" stays, as in x/net/html); attribute values are decoded as the
+//     HTML standard decodes them in an attribute (a named reference only as a
+//     whole name, none before '=' without its ';': "?a=1&section=2" keeps its
+//     "&section"); doctypes are dropped;
 //     comments become Comment nodes;
 //   - void elements (area, base, br, col, embed, hr, img, input, link, meta,
 //     param, source, track, wbr, and the obsolete basefont, bgsound, frame,

@@ -259,6 +259,15 @@ func TestAttrs(t *testing.T) {
 		{`<p a=1 A=2 b= >`, []Attr{{"a", "1"}, {"b", ""}}},
 		{`<br/>`, nil},
 		{`<x =a>`, []Attr{{"=a", ""}}},
+		// As x/net/html reads them (its tokenizer's Token().Attr gives these): a reference
+		// in a value is decoded only as a whole name, and not before '=' without its ';'.
+		{`<a href="?a=1&section=2&copy=3&amp;x=&lt;y&notit;">`, []Attr{{"href", "?a=1&section=2&copy=3&x=<y&notit;"}}},
+		{`<a title="&copy 2024 &copy2024 &semi; &section; &sect; &amp=1 &amp;=2 &#38;=3 &#x26 &#xZ &# &">`,
+			[]Attr{{"title", "© 2024 &copy2024 ; &section; § &amp=1 &=2 &=3 & &#xZ &# &"}}},
+		{`<p x="&#13;a&#0;b&#128;" y="&NotEqualTilde; &nge; &acE;">`, []Attr{{"x", "\ra\ufffdb€"}, {"y", "≂̸ ≱ ∾̳"}}},
+		// Names: only ASCII capitals fold, and a NUL reads as U+FFFD after the keys compare.
+		{"<p DATA-É=1 A\xd4=1 A\xd3=2 b\x00c=3 B\ufffdc=4>",
+			[]Attr{{"data-É", "1"}, {"a\xd4", "1"}, {"a\xd3", "2"}, {"b\ufffdc", "3"}, {"b\ufffdc", "4"}}},
 	}
 	for _, c := range cases {
 		got := ParseAttrs(c.tag)

@@ -254,6 +254,7 @@ const (
 // reading them as the x/net/html tokenizer does.
 func appendAttrs(dst []Attr, tag string) []Attr {
 	first := len(dst)
+	var names [16]string // the keys of the first attributes kept, as they are compared
 	var seen map[string]bool
 	i := 1
 	for i < len(tag) && tagClass[tag[i]]&(tcSpace|tcSlash|tcGT) == 0 {
@@ -308,11 +309,14 @@ func appendAttrs(dst []Attr, tag string) []Attr {
 				}
 			}
 		}
-		key = lower(key)
-		if len(dst)-first < 16 {
+		// x/net/html compares keys with their ASCII letters in lower case and nothing else
+		// changed (a NUL is still a NUL, "É" still "É"), and writes a NUL of the key kept
+		// as U+FFFD.
+		key = asciiLower(key)
+		if len(dst)-first < len(names) {
 			dup := false
-			for j := first; j < len(dst); j++ {
-				if dst[j].Key == key {
+			for _, k := range names[:len(dst)-first] {
+				if k == key {
 					dup = true
 					break
 				}
@@ -320,12 +324,13 @@ func appendAttrs(dst []Attr, tag string) []Attr {
 			if dup {
 				continue
 			}
+			names[len(dst)-first] = key
 		} else {
 			// Many attributes: a set keeps this linear.
 			if seen == nil {
 				seen = make(map[string]bool, 32)
-				for j := first; j < len(dst); j++ {
-					seen[dst[j].Key] = true
+				for _, k := range names {
+					seen[k] = true
 				}
 			}
 			if seen[key] {
@@ -333,22 +338,102 @@ func appendAttrs(dst []Attr, tag string) []Attr {
 			}
 			seen[key] = true
 		}
+		if strings.IndexByte(key, 0) >= 0 {
+			key = strings.ReplaceAll(key, "\x00", "\ufffd")
+		}
 		if needsDecoding(val) {
-			if strings.IndexByte(val, '&') >= 0 {
-				val = html.UnescapeString(val)
-			}
-			val = decodeText(val, true)
+			// As x/net/html: line ends and NULs first, so that "&#13;" stays a CR.
+			val = unescapeAttr(decodeText(val, true))
 		}
 		dst = append(dst, Attr{Key: key, Val: val})
 	}
 	return dst
 }
 
-// lower returns s in lower case, without allocating when it already is.
-func lower(s string) string {
+// unescapeAttr decodes the character references of an attribute value as the HTML standard
+// reads them there: a named reference is decoded only when its whole name, letters and
+// digits up to the first other character, is one ("&copy;", "&copy" before a space), and one
+// without its ';' followed by '=' is left as written, so that the parameters of an address
+// ("?a=1&section=2", "&copy=3") keep their names; in text "&sect" of "&section" would be
+// "§". Numeric references read as in text.
+func unescapeAttr(v string) string {
+	i := strings.IndexByte(v, '&')
+	if i < 0 {
+		return v
+	}
+	var b strings.Builder
+	b.Grow(len(v))
+	for i >= 0 {
+		b.WriteString(v[:i])
+		v = v[i:]
+		n := referenceEnd(v)
+		ref := v[:n]
+		dec := html.UnescapeString(ref) // as in text: a name's longest prefix that is one
+		named := n > 1 && ref[1] != '#'
+		// Where only a prefix of the name is one, the rest of the name follows its value.
+		prefix := false
+		if named && ref[n-1] == ';' {
+			prefix = len(dec) >= 2 && dec[len(dec)-1] == ';' && isASCIIAlnum(dec[len(dec)-2])
+		} else if named {
+			prefix = isASCIIAlnum(dec[len(dec)-1])
+		}
+		if n == 1 || dec == ref || prefix || named && ref[n-1] != ';' && n < len(v) && v[n] == '=' {
+			b.WriteByte('&')
+			n = 1
+		} else {
+			b.WriteString(dec)
+		}
+		v = v[n:]
+		i = strings.IndexByte(v, '&')
+	}
+	b.WriteString(v)
+	return b.String()
+}
+
+// referenceEnd returns the length of the character reference s begins with (s[0] == '&'):
+// "&#" or "&#x" and its digits, or '&' and its letters and digits, each with the ';' after
+// them; 1 when neither follows the '&'.
+func referenceEnd(s string) int {
+	i := 1
+	digit := isASCIIAlnum
+	if i < len(s) && s[i] == '#' {
+		i++
+		digit = func(c byte) bool { return '0' <= c && c <= '9' }
+		if i < len(s) && (s[i] == 'x' || s[i] == 'X') {
+			i++
+			digit = func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f' }
+		}
+	}
+	start := i
+	for i < len(s) && digit(s[i]) {
+		i++
+	}
+	if i == start {
+		return 1
+	}
+	if i < len(s) && s[i] == ';' {
+		i++
+	}
+	return i
+}
+
+func isASCIIAlnum(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
+}
+
+// asciiLower returns s with its ASCII capitals in lower case and every other byte as it is
+// (as x/net/html lowers tag and attribute names: not "É", not a byte of invalid UTF-8),
+// without allocating when it has none.
+func asciiLower(s string) string {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; 'A' <= c && c <= 'Z' || c == 0 {
-			return strings.ReplaceAll(strings.ToLower(s), "\x00", "\ufffd")
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
 		}
 	}
 	return s

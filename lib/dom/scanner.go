@@ -291,7 +291,9 @@ func (s *Scanner) tagName(b string) (atom.Atom, string) {
 		n++
 	}
 	if n > 32 || strings.IndexByte(b[:n], 0) >= 0 {
-		return atom.Lookup([]byte(strings.ToLower(b[:n]))), lower(b[:n])
+		// As x/net/html names it: a NUL as U+FFFD, the ASCII capitals in lower case.
+		name := asciiLower(strings.ReplaceAll(b[:n], "\x00", "\ufffd"))
+		return atom.Lookup([]byte(name)), name
 	}
 	var buf [32]byte
 	for i := 0; i < n; i++ {

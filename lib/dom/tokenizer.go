@@ -117,13 +117,6 @@ func foldsTo(s, lower string) bool {
 	return true
 }
 
-func asciiLower(r rune) rune {
-	if 'A' <= r && r <= 'Z' {
-		return r + 'a' - 'A'
-	}
-	return r
-}
-
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // closeAngle returns the end of a token that runs to the next '>' at or after i (the end
@@ -296,7 +289,7 @@ func selfClosing(src string, nameEnd, end int) bool {
 		if a.ke == a.ks {
 			continue
 		}
-		key := strings.Map(asciiLower, src[a.ks:a.ke])
+		key := asciiLower(src[a.ks:a.ke])
 		seen := many[key]
 		for _, k := range keys {
 			seen = seen || k == key

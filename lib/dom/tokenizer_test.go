@@ -3,6 +3,7 @@ package dom
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 
 // agree tokenizes src with our tokenizer and with x/net/html's side by side, making the
 // same AllowCDATA and NextIsNotRawText calls on both (chosen from seed), and fails at the
-// first token whose kind or end differs.
+// first token whose kind or end differs, or start tag whose attributes (ParseAttrs) differ.
 func agree(t testing.TB, src string, seed uint64) {
 	t.Helper()
 	ref := html.NewTokenizer(strings.NewReader(src))
@@ -35,6 +36,17 @@ func agree(t testing.TB, src string, seed uint64) {
 			t.Fatalf("token %d (cdata %v, not raw %v): ours %v ending at %d, x/net/html %v ending at %d; source from %d: %.120q\nwhole source: %.400q",
 				step, cdata, notRaw, got, end, want, refEnd, from, src[from:], src)
 		}
+		if want == html.StartTagToken || want == html.SelfClosingTagToken {
+			// The attributes, as Parse reads them from the tag's source.
+			tag := src[refEnd-len(ref.Raw()) : refEnd]
+			var wantAttrs []Attr
+			for _, a := range ref.Token().Attr {
+				wantAttrs = append(wantAttrs, Attr{Key: a.Key, Val: a.Val})
+			}
+			if gotAttrs := ParseAttrs(tag); !slices.Equal(gotAttrs, wantAttrs) {
+				t.Fatalf("token %d: attributes of %.200q: ours %q, x/net/html %q", step, tag, gotAttrs, wantAttrs)
+			}
+		}
 		if want == html.ErrorToken {
 			return
 		}
@@ -52,6 +64,7 @@ var fragments = []string{
 	"<!--", "-->", "--!>", "--!", "--!-", "--!->", "<!-->", "<!--->", "<!", "<!D", "<!DOCTYPE", "<!doctype", "DOCTYPE", "<![CDATA[", "[CDATA[", "]]>",
 	"<?", "</", "</>", "<a", "<a ", "</a>", "<b c=d>", "<b c='d>'>", `<b c="d/">`, "/>", " />", "<br/>", "<img src=x/>",
 	"<p a=1 a=2/>", "<p a b/>", "<p =a/>", "<p A=1 a=/>",
+	"&", "&amp;", "&amp", "&copy", "&sect", "&section=", "&#38;", "&#x26", "&#13;", "&#", "É", "\xd4", "\xd3",
 }
 
 // randomDoc is a document of up to n random fragments.
