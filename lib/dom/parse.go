@@ -368,8 +368,14 @@ func unescapeAttr(v string) string {
 		v = v[i:]
 		n := referenceEnd(v)
 		ref := v[:n]
-		dec := html.UnescapeString(ref) // as in text: a name's longest prefix that is one
 		named := n > 1 && ref[1] != '#'
+		if n == 1 || named && ref[n-1] != ';' && n < len(v) && v[n] == '=' { // "&", "&b=2"
+			b.WriteByte('&')
+			v = v[1:]
+			i = strings.IndexByte(v, '&')
+			continue
+		}
+		dec := html.UnescapeString(ref) // as in text: a name's longest prefix that is one
 		// Where only a prefix of the name is one, the rest of the name follows its value.
 		prefix := false
 		if named && ref[n-1] == ';' {
@@ -377,7 +383,7 @@ func unescapeAttr(v string) string {
 		} else if named {
 			prefix = isASCIIAlnum(dec[len(dec)-1])
 		}
-		if n == 1 || dec == ref || prefix || named && ref[n-1] != ';' && n < len(v) && v[n] == '=' {
+		if dec == ref || prefix {
 			b.WriteByte('&')
 			n = 1
 		} else {
