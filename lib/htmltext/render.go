@@ -1,7 +1,6 @@
 package htmltext
 
 import (
-	stdhtml "html"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -397,7 +396,7 @@ func (r *renderer) writeString(s string) {
 }
 
 // BetweenTags returns the text of a piece of a page between its tags (a space where each
-// tag stood), character references decoded. A piece that starts inside a tag starts after
+// tag stood), character references decoded as the renderers decode them (Unescape). A piece that starts inside a tag starts after
 // it, one that ends inside a tag ends before it: for the byte ranges that ampl and ngramcut
 // cut out of raw HTML, which need not fall on tag boundaries.
 func BetweenTags(s string) string {
@@ -406,7 +405,7 @@ func BetweenTags(s string) string {
 		sb.WriteString(text)
 		return true
 	})
-	return stdhtml.UnescapeString(sb.String())
+	return Unescape(sb.String())
 }
 
 // BetweenTagsPieces calls f with the text of s as BetweenTags gives it before decoding,

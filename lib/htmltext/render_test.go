@@ -225,6 +225,9 @@ func TestBetweenTags(t *testing.T) {
 		{`ref="x">tail <b>bold`, `tail  bold`}, // starts inside a tag
 		{`head <a href="/p`, `head  `},         // ends inside a tag
 		{`plain`, `plain`},
+		// References read as the renderers read them (Unescape), as a browser does: the
+		// standard library's html.UnescapeString leaves "&#0" before a letter as it is.
+		{`<b>&#0a &#128; &copy2024</b>`, " \ufffda € ©2024 "},
 	} {
 		if got := BetweenTags(c.in); got != c.want {
 			t.Errorf("BetweenTags(%q) = %q, want %q", c.in, got, c.want)
