@@ -262,9 +262,15 @@ func isName(n, low string) bool {
 	return letters > 0 && !(hex && digits >= 2 && len(n) >= 8)
 }
 
-// absURL resolves ref against base, keeping only http(s) addresses ("" otherwise).
+// absURL resolves ref against base, keeping only http(s) addresses ("" otherwise). ref is
+// read as the URL standard reads an address: without the C0 controls and spaces around it
+// and without any tab or line break inside it (an href written over two lines is one
+// address to a browser; url.Parse refuses it).
 func absURL(base *url.URL, ref string) string {
-	ref = strings.TrimSpace(ref)
+	ref = strings.TrimFunc(ref, func(r rune) bool { return r <= ' ' })
+	if strings.ContainsAny(ref, "\t\n\r") {
+		ref = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(ref)
+	}
 	if ref == "" {
 		return ""
 	}

@@ -99,7 +99,8 @@ func TestInlineCode(t *testing.T) {
 }
 
 // TestLinks: a page segmented with its links (content.WithLinks) has them written as
-// [text](address), resolved against its <base href> and its address; a link to a fragment,
+// [text](address), resolved against its <base href> and its address (an href written over
+// two lines, tab and line break in it, is one address, as the URL standard reads it); a link to a fragment,
 // to a script or to mail, and one with brackets in its text, stay text, and so do all links
 // of a page segmented without them. Links nest with emphasis and hold code. An address in a
 // link's text is escaped; one outside links is an autolink (GitHub's reader keeps the
@@ -108,7 +109,8 @@ func TestLinks(t *testing.T) {
 	html := `<html><head><base href="/docs/"></head><body>
 <h2><a href="intro">Intro</a></h2>
 <p>See <a href="guide.html">the <b>guide</b></a>, <b><a href="https://other.example/x">bold link</a></b>, <a href="api#f"><code>f()</code></a>,
-<a href="#top">top</a>, <a href="javascript:go()">go</a>, <a href="mailto:a@b.example">mail</a>, <a href="w(1)">paren</a> and <a href="x">[x]</a>.</p>
+<a href="#top">top</a>, <a href="javascript:go()">go</a>, <a href="mailto:a@b.example">mail</a>, <a href="w(1)">paren</a>, <a href=" ref/
+	wrapped.html?q=1 ">wrapped</a> and <a href="x">[x]</a>.</p>
 <p><a href="https://x.example/a_b_">https://x.example/a_b_</a> and https://x.example/c_d_ or www.x.example/e_f_</p>
 </body></html>`
 	p := content.Segment(html, dom.Parse(html), content.WithLinks())
@@ -119,7 +121,8 @@ func TestLinks(t *testing.T) {
 	}
 	want := "## [Intro](https://site.example/docs/intro)\n\n" +
 		"See [the **guide**](https://site.example/docs/guide.html), **[bold link](https://other.example/x)**, " +
-		"[`f()`](https://site.example/docs/api#f), top, go, mail, [paren](<https://site.example/docs/w(1)>) and [x].\n\n" +
+		"[`f()`](https://site.example/docs/api#f), top, go, mail, [paren](<https://site.example/docs/w(1)>), " +
+		"[wrapped](https://site.example/docs/ref/wrapped.html?q=1) and [x].\n\n" +
 		"[https://x.example/a_b\\_](https://x.example/a_b_) and <https://x.example/c_d_> or [www.x.example/e_f\\_](<http://www.x.example/e_f_>)"
 	wantRender(t, p, kept, want)
 	plain, kept := segmentAll(html)
