@@ -81,12 +81,23 @@ func imageSource(n *dom.Node) string {
 		return src
 	}
 	for _, key := range [...]string{"srcset", "data-srcset"} {
-		first, _, _ := strings.Cut(strings.TrimSpace(n.Attr(key)), ",")
-		if src, _, _ := strings.Cut(strings.TrimSpace(first), " "); srcAddress(src) != "" {
+		if src := firstSrcset(n.Attr(key)); srcAddress(src) != "" {
 			return src
 		}
 	}
 	return ""
+}
+
+// firstSrcset returns the address of a srcset's first candidate as the HTML standard reads
+// it: after white space and commas, everything up to white space, less the commas it ends
+// with. A comma inside the address is part of it: an image service's
+// ".../upload/w_400,h_300,c_fill/a.jpg 400w" is one address, not ".../upload/w_400".
+func firstSrcset(v string) string {
+	v = strings.TrimLeft(v, " \t\n\r\f,")
+	if end := strings.IndexAny(v, " \t\n\r\f"); end >= 0 {
+		v = v[:end]
+	}
+	return strings.TrimRight(v, ",")
 }
 
 // srcAddress returns v trimmed, or "" when it is empty or a data: address (an inline placeholder).

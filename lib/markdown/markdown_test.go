@@ -326,8 +326,8 @@ func TestLayoutQuotes(t *testing.T) {
 
 // TestImages: with content.WithImages, the pictures between two kept blocks are written as
 // ![alt](address), resolved against the page's address, a list item's at the start of its
-// line, each address once; a lazy loader's data-src or srcset stands in for a placeholder
-// src; pictures inside a line of text, small ones, hidden ones,
+// line, each address once; a lazy loader's data-src or srcset (its first address, commas
+// inside it kept) stands in for a placeholder src; pictures inside a line of text, small ones, hidden ones,
 // those beside a block left out and those in a data table's cells are not written.
 func TestImages(t *testing.T) {
 	html := `<html><body><header><img src="/logo.png" alt="Logo"><p>Menu</p></header>
@@ -337,6 +337,7 @@ func TestImages(t *testing.T) {
 <p><img src="data:image/gif;base64,R0lG" data-src="/lazy.jpg" alt="Lazy"></p>
 <p><img src="/spacer.gif" data-wpfc-original-src="/lazy2.jpg" alt="Lazy too"></p>
 <div><img srcset="/s-400.jpg 400w, /s-800.jpg 800w" alt=""></div><div><img src="/lazy.jpg" alt="Lazy again"></div>
+<div><img srcset=" /upload/w_400,h_300,c_fill/t.jpg 400w, /upload/w_800,h_600,c_fill/t.jpg 800w" alt="T"></div><div><img srcset="/u.jpg," alt="U"></div>
 <img src="/pixel.gif" width="1" height="1"><img src="/icon.svg" style="width: 16px; height:16px"><img src="/hidden.jpg" hidden><img src="/aria.jpg" aria-hidden="true">
 <p>Between</p>
 <ul><li><img src="/p1.jpg" alt="P1"><p>Name one</p><p>$10</p></li><li><a href="/p2"><img src="/p2.jpg" alt="P2"></a><p>Name two</p></li></ul>
@@ -351,7 +352,8 @@ func TestImages(t *testing.T) {
 		kept[i] = b.Text != "Menu"
 	}
 	want := "# Title\n\n![A \\[first\\] \\*view\\*](https://site.example/a.jpg)\n\nCaption\n\n" +
-		"Text with an inside.\n\n![Lazy](https://site.example/lazy.jpg)\n\n![Lazy too](https://site.example/lazy2.jpg)\n\n![](https://site.example/s-400.jpg)\n\nBetween\n\n" +
+		"Text with an inside.\n\n![Lazy](https://site.example/lazy.jpg)\n\n![Lazy too](https://site.example/lazy2.jpg)\n\n![](https://site.example/s-400.jpg)\n\n" +
+		"![T](https://site.example/upload/w_400,h_300,c_fill/t.jpg)\n\n![U](https://site.example/u.jpg)\n\nBetween\n\n" +
 		"- ![P1](https://site.example/p1.jpg) Name one\n\n  $10\n- ![P2](https://site.example/p2.jpg) Name two\n\n" +
 		"1. Post.\n\n   > ![Q](https://site.example/q.jpg) Quoted.\n\n" +
 		"- ![C](https://site.example/c.jpg)\n  ### Card\n\n" +
