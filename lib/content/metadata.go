@@ -269,7 +269,7 @@ func isName(n, low string) bool {
 func absURL(base *url.URL, ref string) string {
 	ref = strings.TrimFunc(ref, func(r rune) bool { return r <= ' ' })
 	if strings.ContainsAny(ref, "\t\n\r") {
-		ref = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(ref)
+		ref = dropTabsAndBreaks.Replace(ref)
 	}
 	if ref == "" {
 		return ""
@@ -286,6 +286,10 @@ func absURL(base *url.URL, ref string) string {
 	}
 	return u.String()
 }
+
+// dropTabsAndBreaks removes what the URL standard removes from inside an address (byte by
+// byte: an address's other bytes, valid UTF-8 or not, stay as they are).
+var dropTabsAndBreaks = strings.NewReplacer("\t", "", "\n", "", "\r", "")
 
 // isWeb reports whether u is an absolute http(s) address.
 func isWeb(u *url.URL) bool { return (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" }

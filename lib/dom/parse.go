@@ -351,49 +351,56 @@ func appendAttrs(dst []Attr, tag string) []Attr {
 }
 
 // unescapeAttr decodes the character references of an attribute value as the HTML standard
-// reads them there: a named reference is decoded only when its whole name, letters and
-// digits up to the first other character, is one ("&copy;", "&copy" before a space), and one
-// without its ';' followed by '=' is left as written, so that the parameters of an address
-// ("?a=1&section=2", "&copy=3") keep their names; in text "&sect" of "&section" would be
-// "§". Numeric references read as in text.
-func unescapeAttr(v string) string {
-	i := strings.IndexByte(v, '&')
+// reads them there (attrReference).
+func unescapeAttr(v string) string { return ReplaceReferences(v, attrReference) }
+
+// ReplaceReferences returns s with each character reference replaced by its text: at each
+// '&', decode reads the reference s holds from there and returns its text and the bytes it
+// read ("&" and 1 where no reference begins). The decoders differ by where the text stands
+// (an attribute's value here, a page's text in lib/htmltext); the walk is this one.
+func ReplaceReferences(s string, decode func(ref string) (text string, n int)) string {
+	i := strings.IndexByte(s, '&')
 	if i < 0 {
-		return v
+		return s
 	}
 	var b strings.Builder
-	b.Grow(len(v))
+	b.Grow(len(s))
 	for i >= 0 {
-		b.WriteString(v[:i])
-		v = v[i:]
-		n := referenceEnd(v)
-		ref := v[:n]
-		named := n > 1 && ref[1] != '#'
-		if n == 1 || named && ref[n-1] != ';' && n < len(v) && v[n] == '=' { // "&", "&b=2"
-			b.WriteByte('&')
-			v = v[1:]
-			i = strings.IndexByte(v, '&')
-			continue
-		}
-		dec := html.UnescapeString(ref) // as in text: a name's longest prefix that is one
-		// Where only a prefix of the name is one, the rest of the name follows its value.
-		prefix := false
-		if named && ref[n-1] == ';' {
-			prefix = len(dec) >= 2 && dec[len(dec)-1] == ';' && isASCIIAlnum(dec[len(dec)-2])
-		} else if named {
-			prefix = isASCIIAlnum(dec[len(dec)-1])
-		}
-		if dec == ref || prefix {
-			b.WriteByte('&')
-			n = 1
-		} else {
-			b.WriteString(dec)
-		}
-		v = v[n:]
-		i = strings.IndexByte(v, '&')
+		b.WriteString(s[:i])
+		text, n := decode(s[i:])
+		b.WriteString(text)
+		s = s[i+n:]
+		i = strings.IndexByte(s, '&')
 	}
-	b.WriteString(v)
+	b.WriteString(s)
 	return b.String()
+}
+
+// attrReference decodes the character reference at the start of s (s[0] == '&') as the HTML
+// standard reads one in an attribute's value: a named reference only when its whole name,
+// letters and digits up to the first other character, is one ("&copy;", "&copy" before a
+// space), and not one without its ';' followed by '=', so that the parameters of an address
+// ("?a=1&section=2", "&copy=3") keep their names (in text, "&sect" of "&section" is "§").
+// Numeric references read as in text. It returns the text and the bytes read.
+func attrReference(s string) (string, int) {
+	n := referenceEnd(s)
+	ref := s[:n]
+	named := n > 1 && ref[1] != '#'
+	if n == 1 || named && ref[n-1] != ';' && n < len(s) && s[n] == '=' { // "&", "&b=2"
+		return "&", 1
+	}
+	dec := html.UnescapeString(ref) // as in text: a name's longest prefix that is one
+	// Where only a prefix of the name is one, the rest of the name follows its value.
+	prefix := false
+	if named && ref[n-1] == ';' {
+		prefix = len(dec) >= 2 && dec[len(dec)-1] == ';' && isASCIIAlnum(dec[len(dec)-2])
+	} else if named {
+		prefix = isASCIIAlnum(dec[len(dec)-1])
+	}
+	if dec == ref || prefix {
+		return "&", 1
+	}
+	return dec, n
 }
 
 // referenceEnd returns the length of the character reference s begins with (s[0] == '&'):

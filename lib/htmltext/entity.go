@@ -1,32 +1,17 @@
 package htmltext
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
+
+	"github.com/chaffkit/chaff/lib/dom"
 )
 
 // Unescape decodes the character references of s as the text of this package's renderers
 // has them (entity): a reference the standard library leaves alone, such as "&#0" with no
 // ';' before a letter, reads here as a browser reads it.
-func Unescape(s string) string {
-	i := strings.IndexByte(s, '&')
-	if i < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i >= 0 {
-		b.WriteString(s[:i])
-		dec, n := entity(s[i:])
-		b.WriteString(dec)
-		s = s[i+n:]
-		i = strings.IndexByte(s, '&')
-	}
-	b.WriteString(s)
-	return b.String()
-}
+func Unescape(s string) string { return dom.ReplaceReferences(s, entity) }
 
 // entity decodes the character reference at the start of s (s[0] == '&')
 // and returns its text and length in s. Something that is not a reference
