@@ -2,7 +2,6 @@ package content
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
@@ -114,9 +113,9 @@ func tagName(tag string) atom.Atom {
 }
 
 // clean makes the source's text plain as the blocks' text is (htmltext.Line): a carriage
-// return (with a line feed after it or not) is a line break, as HTML reads it; NUL and bytes
-// that are not UTF-8 become U+FFFD; other control characters but the tab, U+200B and U+FEFF
-// go.
+// return (with a line feed after it or not) is a line break, as HTML reads it; bytes that
+// are not UTF-8 become U+FFFD; NUL (which the tree drops from HTML text), other control
+// characters but the tab, U+200B and U+FEFF go.
 func clean(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -127,8 +126,6 @@ func clean(s string) string {
 				continue
 			}
 			b.WriteByte('\n')
-		case r == 0:
-			b.WriteRune(utf8.RuneError) // as the tree reads it
 		case r < 0x20 && r != '\n' && r != '\t', r >= 0x7f && r < 0xa0, r == '\u200b', r == '\ufeff':
 		default:
 			b.WriteRune(r) // an invalid byte decodes as U+FFFD

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // An Option changes how Parse builds the tree.
@@ -142,9 +143,16 @@ func Parse(src string, opts ...Option) *Node {
 			if cfg.dropSpace && isSpace(src[e.Start:e.End]) {
 				continue
 			}
+			text := sc.Text(e)
+			if dropsNUL(e, src[e.Start:e.End], stack[len(stack)-1]) {
+				text = decodeText(strings.ReplaceAll(src[e.Start:e.End], "\x00", ""), false)
+				if text == "" {
+					continue
+				}
+			}
 			n := b.node()
 			n.Type, n.Tag, n.Start, n.End = Text, "#text", int32(e.Start), int32(e.End)
-			n.Text = sc.Text(e)
+			n.Text = text
 			attach(n)
 		case CommentEvent:
 			n := b.node()
@@ -158,6 +166,16 @@ func Parse(src string, opts ...Option) *Node {
 		*cfg.flattened = flattened
 	}
 	return root
+}
+
+// dropsNUL reports whether the tree drops the NUL bytes of a text event under parent, as
+// the HTML standard's tree builder does in HTML content; raw text, a title's or a
+// textarea's text and svg's or math's keep them as U+FFFD, as the tokenizer reads them.
+func dropsNUL(e *Event, raw string, parent *Node) bool {
+	if e.Raw || e.Foreign || parent.Atom == atom.Title || parent.Atom == atom.Textarea {
+		return false
+	}
+	return strings.IndexByte(raw, 0) >= 0
 }
 
 // EstimateNodes returns about how many nodes a page has, for presizing
