@@ -744,6 +744,39 @@ func TestTableRowLines(t *testing.T) {
 	}
 }
 
+// A sentence that a <br> breaks where a narrow column wanted it is one line of the text
+// (LineGoesOn); a <br> that ends a line of the text (a list's items, an address, settings,
+// a line that ends in punctuation or whose next begins with a capital) keeps its line, and
+// so does a data table's cell of two lines.
+func TestLineGoesOn(t *testing.T) {
+	html := `<html><body>
+<p>Between 2015 and 2018 many of the children<br>ages 5 to 19 in the United States<br/>had untreated cavities in their teeth.</p>
+<p>Flour and sugar in a bowl with milk<br>Sugar<br>eggs and <em>more</em> eggs</p>
+<p>The woods are lovely, dark and deep,<br>but I have promises to keep<br>And miles to go before I sleep</p>
+<p>The settings of the board are in the file<br>dtparam=eth_led0=4</p>
+<p>Our mission is to bring fresh food to<br><hr>everyone who asks for it</p>
+<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Pro plan for the whole of a family</td><td>$9 a month for a family of four<br>billed once a year</td></tr></table>
+</body></html>`
+	p := Segment(html, dom.Parse(html))
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	want := "Between 2015 and 2018 many of the children ages 5 to 19 in the United States had untreated cavities in their teeth.\n" +
+		"Flour and sugar in a bowl with milk\nSugar\neggs and more eggs\n" +
+		"The woods are lovely, dark and deep,\nbut I have promises to keep\nAnd miles to go before I sleep\n" +
+		"The settings of the board are in the file\ndtparam=eth_led0=4\n" +
+		"Our mission is to bring fresh food to\neveryone who asks for it\n" +
+		"Plan\tPrice\nPro plan for the whole of a family\n$9 a month for a family of four\nbilled once a year"
+	if got := p.Render(kept); got != want {
+		t.Errorf("text:\n%s\nwant:\n%s", got, want)
+	}
+	kept[1] = false // the line after a line left out begins a line
+	if got := p.Render(kept); !strings.HasPrefix(got, "Between 2015 and 2018 many of the children\nhad untreated") {
+		t.Errorf("text without the second line:\n%s", got)
+	}
+}
+
 // A data table is kept by rows: a row with a kept cell keeps its other cells and the
 // table's header row, so that values stay beside their labels, as a description keeps its
 // term; a table that lays out the page keeps only what was kept. The data table's rows are

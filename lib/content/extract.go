@@ -6,10 +6,12 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/site"
 	"github.com/chaffkit/chaff/lib/words"
+	"golang.org/x/net/html/atom"
 )
 
 // Result is the content the model finds in one page.
@@ -123,7 +125,8 @@ func (p *Page) completeKept(kept []bool) {
 
 // Render returns the text of the kept blocks, one line each (the lines of one heading on
 // one: HeadingGoesOn; the cells of one row of a data table on one, a tab between them:
-// RowGoesOn); a preformatted element's text (code) with its own lines, once.
+// RowGoesOn; a sentence that a <br> broke on one: LineGoesOn); a preformatted element's
+// text (code) with its own lines, once.
 func (p *Page) Render(kept []bool) string {
 	n := 0
 	for i, k := range kept {
@@ -150,6 +153,8 @@ func (p *Page) Render(kept []bool) string {
 			b.WriteByte(' ') // one heading's lines on one line
 		case !pre && p.RowGoesOn(i, prev):
 			b.WriteByte('\t') // the next cell of a table's row
+		case !pre && p.LineGoesOn(i, prev):
+			b.WriteByte(' ') // one sentence that a <br> broke
 		default:
 			b.WriteByte('\n')
 		}
@@ -172,6 +177,89 @@ func (p *Page) RowGoesOn(i, prev int) bool {
 	}
 	t := p.labels()
 	return t.whole != nil && t.whole[i] >= 0 && t.whole[i] == t.whole[prev] && !t.tallRows[t.whole[i]]
+}
+
+// BreakInside reports whether blocks prev and i are two lines of one element that a <br>
+// breaks: blocks of one element, one after the other, with a <br> and no other tag that
+// breaks a line between them, neither a heading nor a data table's cell nor preformatted.
+func (p *Page) BreakInside(i, prev int) bool {
+	if prev < 0 || prev != i-1 || i >= len(p.Blocks) {
+		return false
+	}
+	b, a := &p.Blocks[i], &p.Blocks[prev]
+	if a.Owner != b.Owner || a.Heading > 0 || b.Heading > 0 || (a.Flags|b.Flags)&InPre != 0 {
+		return false
+	}
+	if t := p.labels(); t.whole != nil && t.whole[i] >= 0 {
+		return false // a data table's cell keeps its lines (RowGoesOn)
+	}
+	return a.End <= b.Start && onlyBreaks(p.Src[a.End:b.Start])
+}
+
+// LineGoesOn reports whether block i goes on the line of block prev, the block written before
+// it, a space between them: a <br> broke one sentence of one element (BreakInside) where a
+// narrow column wanted it ("13% of children<br>ages 5 to 19"), not where the text ends a
+// line. Block prev has at least minRunningLine runes and ends in a word of prose without
+// punctuation after it, and block i begins with one in lower case: a list written with <br>
+// between its items, an address, a list of links or of settings or commands, a poem whose
+// lines begin with capitals or end in commas keep their lines. A line that ends mid-sentence
+// is one that line-based filters of text corpora drop (C4's: a line must end in
+// punctuation), and a sentence cut in two reads as two.
+func (p *Page) LineGoesOn(i, prev int) bool {
+	if !p.BreakInside(i, prev) {
+		return false
+	}
+	b, a := &p.Blocks[i], &p.Blocks[prev]
+	lastWord := a.Text[strings.LastIndexAny(a.Text, " \u00a0")+1:]
+	firstWord, _, _ := strings.Cut(b.Text, " ")
+	first, _ := utf8.DecodeRuneInString(firstWord)
+	return a.Runes >= minRunningLine && unicode.IsLower(first) && plainWord(lastWord, "") && plainWord(firstWord, ",;:.!?")
+}
+
+// minRunningLine is the fewest runes of a line that a <br> breaks where a column's width
+// wanted it: shorter lines are a list's items, settings or commands, written one a line.
+const minRunningLine = 25
+
+// plainWord reports whether w is a word of prose: letters, digits, hyphens and apostrophes,
+// then at most one of the runes of trail; not an address ("www.", "https://"), a setting
+// ("a=4") or a path.
+func plainWord(w, trail string) bool {
+	if r, n := utf8.DecodeLastRuneInString(w); n > 0 && strings.ContainsRune(trail, r) {
+		w = w[:len(w)-n]
+	}
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' && r != '’' {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyBreaks reports whether the markup between two runs of text holds a <br> and no other
+// tag that ends a line (<hr>) or text.
+func onlyBreaks(between string) bool {
+	br := false
+	for between != "" {
+		lt := strings.IndexByte(between, '<')
+		if lt < 0 || strings.TrimSpace(between[:lt]) != "" {
+			return false
+		}
+		gt := strings.IndexByte(between[lt:], '>')
+		if gt < 0 {
+			return false
+		}
+		switch tagName(between[lt+1 : lt+gt]) {
+		case atom.Br:
+			br = true
+		case atom.Hr:
+			return false
+		}
+		between = between[lt+gt+1:]
+	}
+	return br
 }
 
 // Spans returns the byte spans of the text of the kept blocks, in page order (blocks from

@@ -219,6 +219,20 @@ func (w *writer) block(i int) {
 		w.last = listItem
 		return
 	default:
+		if w.last == paragraph && i > 0 && w.kept[i-1] && w.p.BreakInside(i, i-1) {
+			// The next line of the paragraph: after a space where a <br> broke a sentence
+			// (content.LineGoesOn), else after a hard line break, two spaces at the line's end.
+			if w.p.LineGoesOn(i, i-1) {
+				w.b.WriteString(" " + w.inline(i, false))
+				break
+			}
+			w.b.WriteString("  \n") // not "\\": GFM takes a backslash after a bare address for part of it
+			if w.quote != nil {
+				w.b.WriteString("> ")
+			}
+			w.b.WriteString(escapeLineStart(w.inline(i, false)))
+			break
+		}
 		w.startQuoted(w.quotation(blk.Flags, owner))
 		w.b.WriteString(escapeLineStart(w.inline(i, false)))
 	}

@@ -29,7 +29,7 @@ func TestRender(t *testing.T) {
 		"> #### Quoted title\n>\n> quoted text\n\n> another quotation\n\n" +
 		"```\nfunc main() {\n    fmt.Println(\"a | b\")\n}\n```\n\n" +
 		"| A | B |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| 4 | 5 |\n\n" +
-		"Inline `code` here.\n\nAfter break."
+		"Inline `code` here.  \nAfter break." // a <br>: a hard line break
 	wantRender(t, p, kept, want)
 	// The blocks not kept are left out, and the words are the plain text's.
 	kept[0], kept[1] = false, false
@@ -84,7 +84,7 @@ func TestInlineCode(t *testing.T) {
 		"Quote with ```a `b``c``` and `` `x ``, padded `y` .\n\n" +
 		"- Press `Ctrl`+`C`\n\n" +
 		"| Flag | Use |\n| --- | --- |\n| `a\\|b` | pipe |\n\n" +
-		"`first`\n\n`second`\n\n" +
+		"`first`  \n`second`\n\n" +
 		"### Bold heading\n\n" +
 		"A **bold** word, *ital*, ***both***, un*believ*able, \"quoted\"x, **a\\*b**, **a `c` b**.\n\n" +
 		"```\nnot inline\n```"
