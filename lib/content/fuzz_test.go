@@ -19,6 +19,7 @@ func FuzzRender(f *testing.F) {
 		`<noscript><div><pre>q` + "\n" + `r</pre></div><p>` + strings.Repeat("long text ", 20) + `</p></noscript>`,
 		"<pre>\xff\x00a\rb\x0c</pre>", `<pre><div>1</div><div>2</div></pre>`, `<pre>&lt;a&gt; &amp;</pre>`,
 		`<h2>Two<br>lines</h2><h2>one</h2><h3>a<br><br>b<hr>c</h3>`,
+		`<p>A sentence that a narrow column breaks<br>in two, then<br/>Sugar<br>eggs</p><p>and the lines<!-- x --><br>go on</p>`,
 		`<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td><ul><li>x</li><li>y</li></ul></td></tr><tr><td>2</td><td>z<br>w</td><td><pre>p` + "\n" + `q</pre></td></tr></table>`,
 	} {
 		f.Add(s, uint64(0xffff))

@@ -3,6 +3,7 @@ package dom
 import (
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -145,7 +146,7 @@ func Parse(src string, opts ...Option) *Node {
 			}
 			text := sc.Text(e)
 			if dropsNUL(e, src[e.Start:e.End], stack[len(stack)-1]) {
-				text = decodeText(strings.ReplaceAll(src[e.Start:e.End], "\x00", ""), false)
+				text = decodeWithoutNULs(src[e.Start:e.End])
 				if text == "" {
 					continue
 				}
@@ -176,6 +177,30 @@ func dropsNUL(e *Event, raw string, parent *Node) bool {
 		return false
 	}
 	return strings.IndexByte(raw, 0) >= 0
+}
+
+// decodeWithoutNULs decodes HTML text as the tree reads it: its NULs dropped, after each
+// byte of it that is not UTF-8 was read as U+FFFD (a browser decodes the bytes first:
+// "\xdc\x00\xaa" is two U+FFFD, not the character "\xdc\xaa" makes once the NUL is gone)
+// and after its character references were read, which a NUL ends ("&#X\x000" is "&#X0",
+// not U+FFFD).
+func decodeWithoutNULs(raw string) string {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for i := 0; i < len(raw); {
+		r, n := utf8.DecodeRuneInString(raw[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(raw[i : i+n])
+		}
+		i += n
+	}
+	parts := strings.Split(b.String(), "\x00")
+	for k, p := range parts {
+		parts[k] = decodeText(p, false)
+	}
+	return strings.Join(parts, "")
 }
 
 // EstimateNodes returns about how many nodes a page has, for presizing

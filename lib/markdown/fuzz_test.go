@@ -22,6 +22,7 @@ func FuzzInline(f *testing.F) {
 		`<p>x</p><figure><img data-src="/i.jpg" alt="[a]"></figure><p>y</p><img srcset="/s.png 2x">`,
 		`<base href="/d/"><table><tr><th>h</th></tr><tr><td><code>a|b</code></td></tr></table><pre><code>x</code></pre>`,
 		"<p><em>\xff</em><code>日本</code><b>\u00a0x\u00a0</b></p>",
+		`<p>A sentence that a narrow column breaks<br>in two, then<br>- a <b>list</b><br>https://a.example/x<br>b</p><blockquote>q of a post that goes on<br>and on<br>1. x</blockquote>`,
 		`<ul><li><p>a</p><blockquote><img src="/q.png"><p>q</p></blockquote><div>- b</div><ul><li>c</li></ul><p>d</p></li></ul>`,
 		`<ol><li><h3>t</h3><pre class="brush: js"><code>x</code></pre><p>https://a.example/b_c_</p></li></ol>`,
 		`<blockquote><p>a</p><ol><li>b<ul><li>c</li></ul></li></ol><ul><li>d</li></ul><h4>e</h4></blockquote><p>f</p>`,
