@@ -144,12 +144,13 @@ func Parse(src string, opts ...Option) *Node {
 			if cfg.dropSpace && isSpace(src[e.Start:e.End]) {
 				continue
 			}
-			text := sc.Text(e)
+			var text string
 			if dropsNUL(e, src[e.Start:e.End], stack[len(stack)-1]) {
-				text = decodeWithoutNULs(src[e.Start:e.End])
-				if text == "" {
+				if text = decodeWithoutNULs(src[e.Start:e.End]); text == "" {
 					continue
 				}
+			} else {
+				text = sc.Text(e)
 			}
 			n := b.node()
 			n.Type, n.Tag, n.Start, n.End = Text, "#text", int32(e.Start), int32(e.End)
