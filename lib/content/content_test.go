@@ -727,11 +727,7 @@ func TestTableRowLines(t *testing.T) {
 <table><tr><td><a href="/">Home</a></td><td><p>` + strings.Repeat("The article of a page laid out with a table. ", 12) + `</p></td></tr>
 <tr><td>Menu</td><td>More</td></tr></table>
 <table><tr><td>Alone</td><td>in its row</td></tr></table></body></html>`
-	p := Segment(html, dom.Parse(html))
-	kept := make([]bool, len(p.Blocks))
-	for i := range kept {
-		kept[i] = true
-	}
+	p, kept := segmentAll(html)
 	want := "Plan\tIncludes\tPrice\nBasic\nEmail\nChat\n$5\nPro\nEverything\n$9\na month\nTeam\tEverything, shared\t$20\n" +
 		"Home\n" + strings.TrimSpace(strings.Repeat("The article of a page laid out with a table. ", 12)) + "\nMenu\nMore\n" +
 		"Alone\nin its row"
@@ -757,11 +753,7 @@ func TestLineGoesOn(t *testing.T) {
 <p>Our mission is to bring fresh food to<br><hr>everyone who asks for it</p>
 <table><tr><th>Plan</th><th>Price</th></tr><tr><td>Pro plan for the whole of a family</td><td>$9 a month for a family of four<br>billed once a year</td></tr></table>
 </body></html>`
-	p := Segment(html, dom.Parse(html))
-	kept := make([]bool, len(p.Blocks))
-	for i := range kept {
-		kept[i] = true
-	}
+	p, kept := segmentAll(html)
 	want := "Between 2015 and 2018 many of the children ages 5 to 19 in the United States had untreated cavities in their teeth.\n" +
 		"Flour and sugar in a bowl with milk\nSugar\neggs and more eggs\n" +
 		"The woods are lovely, dark and deep,\nbut I have promises to keep\nAnd miles to go before I sleep\n" +
@@ -908,10 +900,7 @@ func TestRenderKeepsCodeLines(t *testing.T) {
 		"    fmt.Println(&quot;hi&quot;)<br>}\n</code><b>// done</b></pre><p>That is all.</p></body></html>"
 	for _, root := range []*dom.Node{dom.Parse(src), dom.Parse(src, dom.DropSpaceText())} {
 		p := Segment(src, root)
-		kept := make([]bool, len(p.Blocks))
-		for i := range kept {
-			kept[i] = true
-		}
+		kept := allKept(p)
 		want := "Print a greeting:\nfunc main() {\n    fmt.Println(\"hi\")\n}\n// done\nThat is all."
 		if got := p.Render(kept); got != want {
 			t.Errorf("Render = %q, want %q (blocks %q)", got, want, blockTexts(p))
@@ -1040,4 +1029,19 @@ func TestDropCopies(t *testing.T) {
 	if strings.Count(view.String(), " pre\"") != 1 {
 		t.Errorf("want one block of preformatted text:\n%s", view.String())
 	}
+}
+
+// segmentAll segments a page and keeps every block.
+func segmentAll(html string) (*Page, []bool) {
+	p := Segment(html, dom.Parse(html))
+	return p, allKept(p)
+}
+
+// allKept keeps every block of p.
+func allKept(p *Page) []bool {
+	kept := make([]bool, len(p.Blocks))
+	for i := range kept {
+		kept[i] = true
+	}
+	return kept
 }

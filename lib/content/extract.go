@@ -210,7 +210,7 @@ func (p *Page) LineGoesOn(i, prev int) bool {
 		return false
 	}
 	b, a := &p.Blocks[i], &p.Blocks[prev]
-	lastWord := a.Text[strings.LastIndexAny(a.Text, " \u00a0")+1:]
+	lastWord := a.Text[strings.LastIndexByte(a.Text, ' ')+1:] // a block's spaces are all ' '
 	firstWord, _, _ := strings.Cut(b.Text, " ")
 	first, _ := utf8.DecodeRuneInString(firstWord)
 	return a.Runes >= minRunningLine && unicode.IsLower(first) && plainWord(lastWord, "") && plainWord(firstWord, ",;:.!?")

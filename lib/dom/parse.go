@@ -3,7 +3,6 @@ package dom
 import (
 	"runtime"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -188,14 +187,8 @@ func dropsNUL(e *Event, raw string, parent *Node) bool {
 func decodeWithoutNULs(raw string) string {
 	var b strings.Builder
 	b.Grow(len(raw))
-	for i := 0; i < len(raw); {
-		r, n := utf8.DecodeRuneInString(raw[i:])
-		if r == utf8.RuneError && n == 1 {
-			b.WriteRune(utf8.RuneError)
-		} else {
-			b.WriteString(raw[i : i+n])
-		}
-		i += n
+	for _, r := range raw { // an invalid byte ranges as U+FFFD, one a byte
+		b.WriteRune(r)
 	}
 	parts := strings.Split(b.String(), "\x00")
 	for k, p := range parts {

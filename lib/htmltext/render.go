@@ -396,9 +396,10 @@ func (r *renderer) writeString(s string) {
 }
 
 // BetweenTags returns the text of a piece of a page between its tags (a space where each
-// tag stood), character references decoded as the renderers decode them (Unescape). A piece that starts inside a tag starts after
-// it, one that ends inside a tag ends before it: for the byte ranges that ampl and ngramcut
-// cut out of raw HTML, which need not fall on tag boundaries.
+// tag stood), character references decoded as the renderers decode them (Unescape). A piece
+// that starts inside a tag starts after it, one that ends inside a tag ends before it: for
+// the byte ranges that ampl and ngramcut cut out of raw HTML, which need not fall on tag
+// boundaries.
 func BetweenTags(s string) string {
 	var sb strings.Builder
 	BetweenTagsPieces(s, func(text string) bool {

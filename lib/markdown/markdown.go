@@ -219,21 +219,22 @@ func (w *writer) block(i int) {
 		w.last = listItem
 		return
 	default:
-		if w.last == paragraph && i > 0 && w.kept[i-1] && w.p.BreakInside(i, i-1) {
-			// The next line of the paragraph: after a space where a <br> broke a sentence
-			// (content.LineGoesOn), else after a hard line break, two spaces at the line's end.
-			if w.p.LineGoesOn(i, i-1) {
-				w.b.WriteString(" " + w.inline(i, false))
-				break
-			}
-			w.b.WriteString("  \n") // not "\\": GFM takes a backslash after a bare address for part of it
+		// A paragraph's next line that a <br> began: after a space where the <br> broke a
+		// sentence (content.LineGoesOn), else after a hard line break, two spaces at the
+		// line's end (not a backslash, which GFM takes for part of a bare address before it).
+		goesOn := w.last == paragraph && i > 0 && w.kept[i-1]
+		if goesOn && w.p.LineGoesOn(i, i-1) {
+			w.b.WriteString(" " + w.inline(i, false))
+			break
+		}
+		if goesOn && w.p.BreakInside(i, i-1) {
+			w.b.WriteString("  \n")
 			if w.quote != nil {
 				w.b.WriteString("> ")
 			}
-			w.b.WriteString(escapeLineStart(w.inline(i, false)))
-			break
+		} else {
+			w.startQuoted(w.quotation(blk.Flags, owner))
 		}
-		w.startQuoted(w.quotation(blk.Flags, owner))
 		w.b.WriteString(escapeLineStart(w.inline(i, false)))
 	}
 	w.last = paragraph
