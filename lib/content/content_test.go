@@ -1045,3 +1045,52 @@ func allKept(p *Page) []bool {
 	}
 	return kept
 }
+
+// The article's header, the short lines under the title's heading that the page keeps (a
+// byline, a dateline), stays whatever the site calls it, as the heading does; a short line
+// the site calls template elsewhere goes, and so does a header line the page itself leaves
+// out.
+func TestJoinKeepsHeader(t *testing.T) {
+	const html = `<html><head><title>Nook | The Blog</title></head><body>
+<nav><a href="/">Home</a></nav>
+<article><h1>Nook</h1>
+<p class="byline">by Paulo Coelho on July 21, 2012</p>
+<p class="posted">Posted in Stories</p>
+<p>The reader wrote to me about the small corner of her house where she reads every evening, and I
+answered that every one of us needs a nook of that kind, a place the day cannot reach.</p>
+<p class="tags">Tags: reading, home</p>
+</article></body></html>`
+	p := Segment(html, dom.Parse(html))
+	want := []string{"Home", "Nook", "by Paulo Coelho on July 21, 2012", "Posted in Stories", "", "Tags: reading, home"}
+	if len(p.Blocks) != len(want) {
+		t.Fatalf("%d blocks, want %d", len(p.Blocks), len(want))
+	}
+	s := []float32{0.1, 0.8, 0.7, 0.3, 0.95, 0.7}
+	var site Site
+	for i, b := range p.Blocks {
+		if want[i] != "" && p.Blocks[i].Text != want[i] {
+			t.Fatalf("block %d %q, want %q", i, b.Text, want[i])
+		}
+		sp := Weighted{int(b.Start), int(b.End), 1}
+		if i == 4 {
+			site.Kept = append(site.Kept, [2]int{sp.Start, sp.End})
+		} else {
+			site.Template = append(site.Template, sp)
+		}
+	}
+	site.Fit, site.Pages = 1, 10
+	kept, _, trust := p.Join(s, &site, Balanced)
+	if trust != 1 {
+		t.Fatalf("trust %v, want 1", trust)
+	}
+	for i, k := range kept {
+		if w := i == 1 || i == 2 || i == 4; k != w {
+			t.Errorf("block %d %q: kept %v, want %v", i, p.Blocks[i].Text, k, w)
+		}
+	}
+	// The same line after the article's text is no header: the site's call stands.
+	s[2], s[5] = 0.2, 0.7
+	if kept, _, _ = p.Join(s, &site, Balanced); kept[5] || kept[2] {
+		t.Errorf("kept %v: the tags line after the text and a byline the page leaves out should go", kept)
+	}
+}

@@ -112,7 +112,7 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 // least half of it kept by the site) is always kept, and so is the title's heading
 // (TitleBlocks), as Select keeps it: the page's own headline is what a site's other pages
 // repeat in their links to it (a blog's "related posts"), which an n-gram count calls
-// template; a data table's rows are kept whole (keepLabels), and a copy of text kept before
+// template; so are the short lines under it that the page keeps (keepHeader); a data table's rows are kept whole (keepLabels), and a copy of text kept before
 // is left out (dropCopies).
 func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32, trust float64) {
 	verdicts, keptShare := p.Verdicts(site)
@@ -127,8 +127,27 @@ func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []f
 		z := gbdt.Logit(s[i]) + weight*verdicts[i]
 		kept[i] = z > bias || (s[i] > th && keptShare[i] >= 0.5)
 	}
+	p.keepHeader(kept, s, th)
 	p.completeKept(kept)
 	return kept, verdicts, trust
+}
+
+// maxHeaderWords is the most words of a line of an article's header: a byline, a dateline.
+const maxHeaderWords = 20
+
+// keepHeader keeps the article's header whatever the site says: the short blocks right after
+// the title's heading that the page's own evidence keeps (score above th), up to the first
+// that is long or that it does not keep. A byline or a dateline is a frame the site repeats
+// ("by Paulo Coelho on") around a date its other pages list too, so a site model calls it
+// template, as it calls the headline; both are part of the article.
+func (p *Page) keepHeader(kept []bool, s []float32, th float32) {
+	_, end := p.TitleBlocks()
+	if end < 0 {
+		return
+	}
+	for i := end; i < len(s) && s[i] > th && p.Blocks[i].Words <= maxHeaderWords; i++ {
+		kept[i] = true
+	}
 }
 
 // cover measures the overlap of byte ranges with sorted, disjoint spans, for ranges asked
