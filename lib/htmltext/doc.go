@@ -20,8 +20,11 @@
 //     the document title is available from Title;
 //   - entities are decoded (named, decimal and hex, as browsers do);
 //     U+00A0 (&nbsp;) and other Unicode spaces count as spaces; NUL, other
-//     control characters, U+200B and U+FEFF are dropped; invalid UTF-8
-//     becomes U+FFFD;
+//     control characters, U+200B, U+FEFF and the soft hyphen U+00AD
+//     (&shy;: where a word may break at the end of a line, invisible
+//     elsewhere; kept, it splits the word for every tokenizer that reads
+//     \w, and people quoting a page leave it out) are dropped;
+//     invalid UTF-8 becomes U+FFFD;
 //   - block-level elements (dom.IsBlock: p, div, h1-h6, ul, ol, li, dl, dt,
 //     dd, table, tr, td, th, caption, br, hr, section, article, header,
 //     footer, nav, aside, main, blockquote, pre, figure, figcaption, form,

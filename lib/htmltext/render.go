@@ -349,7 +349,7 @@ func (r *renderer) writeRune(s string) {
 	switch {
 	case c == utf8.RuneError && n <= 1:
 		s = "\uFFFD" // each invalid byte
-	case c == '\ufeff' || c == '\u200b':
+	case c == '\ufeff' || c == '\u200b' || c == '\u00ad':
 		return
 	case unicode.IsSpace(c):
 		r.space = true

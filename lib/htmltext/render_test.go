@@ -21,6 +21,7 @@ func TestRender(t *testing.T) {
 		{"table", `<table><tr><td>a</td><td>b</td></tr><tr><th>c<td>d</table>`, "a\nb\nc\nd"},
 		{"entities", `a&amp;b &lt;c&gt; &quot;d&quot; &#65;&#x42;&#X43; &eacute;&notin;&copy2024 &amp &foo; &#; &`, `a&b <c> "d" ABC é∉©2024 & &foo; &#; &`},
 		{"nbsp", `a&nbsp;&nbsp;b` + "\u00a0c", `a b c`},
+		{"soft hyphen", `Wäh&shy;rend Sie &#173;über Mar` + "\u00adkt", `Während Sie über Markt`},
 		{"windows-1252 references", `&#147;q&#148; &#150; &#0; &#xD800;`, "“q” – \ufffd \ufffd"},
 		{"script and style", `a<script>var x = "<p>no</p>"; function f() {}</script>b<style>p { color: red }</style>c`, "abc"},
 		{"noscript template", `a<noscript><p>enable js</p></noscript>b<template><p>t</p></template>c`, "abc"},
