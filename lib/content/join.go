@@ -112,8 +112,9 @@ func (p *Page) Verdicts(s *Site) (verdicts, keptShare []float32) {
 // least half of it kept by the site) is always kept, and so is the title's heading
 // (TitleBlocks), as Select keeps it: the page's own headline is what a site's other pages
 // repeat in their links to it (a blog's "related posts"), which an n-gram count calls
-// template; so are the short lines under it that the page keeps (keepHeader); a data table's rows are kept whole (keepLabels), and a copy of text kept before
-// is left out (dropCopies).
+// template; so are the short lines under it that the page keeps (keepHeader); a data
+// table's rows are kept whole (keepLabels), and a copy of text kept before is left out
+// (dropCopies).
 func (p *Page) Join(s []float32, site *Site, f Favor) (kept []bool, verdicts []float32, trust float64) {
 	verdicts, keptShare := p.Verdicts(site)
 	if trust = site.Trust(); trust > 0 {

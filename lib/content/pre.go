@@ -115,7 +115,7 @@ func tagName(tag string) atom.Atom {
 // clean makes the source's text plain as the blocks' text is (htmltext.Line): a carriage
 // return (with a line feed after it or not) is a line break, as HTML reads it; bytes that
 // are not UTF-8 become U+FFFD; NUL (which the tree drops from HTML text), other control
-// characters but the tab, U+200B, U+FEFF and the soft hyphen U+00AD go.
+// characters but the tab, and the characters htmltext.IsInvisibleChar names go.
 func clean(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -126,7 +126,7 @@ func clean(s string) string {
 				continue
 			}
 			b.WriteByte('\n')
-		case r < 0x20 && r != '\n' && r != '\t', r >= 0x7f && r < 0xa0, r == '\u200b', r == '\ufeff', r == '\u00ad':
+		case r < 0x20 && r != '\n' && r != '\t', r >= 0x7f && r < 0xa0, htmltext.IsInvisibleChar(r):
 		default:
 			b.WriteRune(r) // an invalid byte decodes as U+FFFD
 		}

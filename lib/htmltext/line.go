@@ -2,9 +2,10 @@ package htmltext
 
 // Line renders decoded text pieces into lines by the package's rules, for a caller that
 // walks a lib/dom tree itself (the content model): runs of white space (U+00A0 and other
-// Unicode spaces included) become one space, NUL, control characters, U+200B, U+FEFF and the
-// soft hyphen U+00AD are dropped, invalid UTF-8 becomes U+FFFD, lines are trimmed and empty lines dropped. The zero
-// value is ready; a Line is not safe for concurrent use.
+// Unicode spaces included) become one space, NUL, control characters and the invisible ones
+// (U+200B, U+FEFF, the soft hyphen U+00AD) are dropped, invalid UTF-8 becomes U+FFFD, lines
+// are trimmed and empty lines dropped. The zero value is ready; a Line is not safe for
+// concurrent use.
 type Line struct{ r renderer }
 
 // Write adds decoded text (a dom Text node's Text) to the current line.

@@ -18,7 +18,7 @@ func squeeze(s string) string {
 	s = strings.ToValidUTF8(s, "\ufffd")
 	return strings.Map(func(r rune) rune {
 		switch {
-		case r <= ' ', 0x7f <= r && r < 0xa0, unicode.IsSpace(r), r == 0xfeff, r == 0x200b, r == 0xad, r == utf8.RuneError:
+		case r <= ' ', 0x7f <= r && r < 0xa0, unicode.IsSpace(r), IsInvisibleChar(r), r == utf8.RuneError:
 			return -1
 		}
 		return r

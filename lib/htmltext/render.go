@@ -349,7 +349,7 @@ func (r *renderer) writeRune(s string) {
 	switch {
 	case c == utf8.RuneError && n <= 1:
 		s = "\uFFFD" // each invalid byte
-	case c == '\ufeff' || c == '\u200b' || c == '\u00ad':
+	case IsInvisibleChar(c):
 		return
 	case unicode.IsSpace(c):
 		r.space = true
@@ -465,6 +465,13 @@ func AppendFoldedPlain(buf []byte, s string) (_ []byte, ok bool) {
 	})
 	return buf, ok
 }
+
+// IsInvisibleChar reports whether the text leaves out r, a character that is neither a control nor
+// a space and that a reader does not see: U+200B (zero width space), U+FEFF (a byte order
+// mark, or zero width no-break space) and U+00AD (the soft hyphen, seen only where a line
+// breaks at it). The renderers drop it, and so do the texts built beside them (lib/content's
+// preformatted text).
+func IsInvisibleChar(r rune) bool { return r == '\u200b' || r == '\ufeff' || r == '\u00ad' }
 
 // IsASCIISpace reports whether c is one of the ASCII bytes unicode.IsSpace is true of.
 func IsASCIISpace(c byte) bool { return asciiSpace[c] }
