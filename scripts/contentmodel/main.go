@@ -11,6 +11,10 @@
 //	                                    bagged model)
 //	  [-scores F1,F2,...]               several runs' cached scores averaged in log-odds: the
 //	                                    ensemble of their models (bags, or seeds), not trained
+//	contentmodel compare -base A1,A2 -new B1,B2
+//	                                    two sides' cached cv scores (a run per seed each),
+//	                                    set by set: the means, the difference, its 90% interval
+//	                                    over draws of the sites, and each side's seed spread
 //	contentmodel holdout                trained on the other sets, scored on each set in turn
 //	contentmodel folds -o DIR           the models of both schemes, for scripts/eval --content-cv
 //	contentmodel titles                 the titles chosen (BestTitle) against the sets' gold titles
@@ -63,7 +67,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: contentmodel train|cv|holdout|folds|titles|digest [flags] (-h for each)")
+		fmt.Fprintln(stderr, "usage: contentmodel train|cv|compare|holdout|folds|titles|digest [flags] (-h for each)")
 		return 2
 	}
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
@@ -88,6 +92,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	kindsOnly := fs.Bool("kinds", false, "cv: learn and report the page-kind models alone (fast: no block trees)")
 	textMinGroups := fs.Int("text-min-groups", content.DefaultTrainOptions.TextMinGroups, "the sites a word of a short line must be seen on to weigh in the page-kind models")
 	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again); several files, comma-separated, are read and averaged in log-odds (an ensemble of their runs' models)")
+	baseRuns := fs.String("base", "", "compare: the cached cv scores of the runs of one side (-scores files, one a seed), comma-separated")
+	newRuns := fs.String("new", "", "compare: the runs of the other side, as -base")
+	boot := fs.Int("boot", 1000, "compare: draws of each set's sites for the difference's interval")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
@@ -127,6 +134,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		opt.Folds = 0
 	}
 	switch args[0] { // commands checked before the data is read
+	case "compare":
+		if *baseRuns == "" || *newRuns == "" || *boot < 0 {
+			fmt.Fprintln(stderr, "contentmodel: compare needs -base and -new (cached cv scores, comma-separated) and -boot >= 0")
+			return 2
+		}
 	case "train", "cv", "holdout", "folds", "titles":
 	case "digest":
 		if err := digest(strings.Split(*setList, ","), stdout); err != nil {
@@ -160,6 +172,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = folds(items, opt, *k, *out, stderr)
 	case "titles":
 		titles(items, stdout)
+	case "compare":
+		var sides [2][][][]float32
+		for i, list := range []string{*baseRuns, *newRuns} {
+			for _, path := range strings.Split(list, ",") {
+				sc, rerr := readScores(path, items)
+				if rerr == nil && sc == nil {
+					rerr = fmt.Errorf("%s: no such file", path)
+				}
+				if rerr != nil {
+					err = rerr
+					break
+				}
+				sides[i] = append(sides[i], sc)
+			}
+		}
+		if err == nil {
+			compareRuns(items, sides[0], sides[1], *boot, stdout)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "contentmodel: %v\n", err)

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chaffkit/chaff/lib/content"
+	"github.com/chaffkit/chaff/lib/devdata"
+	"github.com/chaffkit/chaff/lib/dom"
 )
 
 // TestMeanScores checks that several cached score files are averaged block by block in
@@ -38,5 +42,56 @@ func TestMeanScores(t *testing.T) {
 	}
 	if _, err := readScores(a+","+filepath.Join(dir, "none.scores"), items); err == nil {
 		t.Error("a missing file among several read without an error")
+	}
+}
+
+// TestCompareRuns compares two sides' scores of four one-page sites: the side that keeps the
+// gold's paragraph alone is better on every site, so its difference and the whole of its
+// interval over draws of the sites are above zero; a side against itself differs by nothing.
+func TestCompareRuns(t *testing.T) {
+	var items []*item
+	for i := range 4 {
+		content1 := fmt.Sprintf("The river %d rose slowly through the night and the town watched it from the bridge.", i)
+		html := "<html><body><p>" + content1 + "</p><p>Subscribe to our newsletter for weekly deals and offers today.</p></body></html>"
+		pg := content.Segment(html, dom.Parse(html))
+		site := fmt.Sprintf("site%d.example", i)
+		ex := content.NewExample(pg, content.Label(pg, content1), "wcxb-dev/"+site)
+		items = append(items, &item{ex: ex, set: "wcxb-dev",
+			page: devdata.Page{ID: site, Site: site, Gold: content1, PageType: "article",
+				With: []string{"rose slowly"}, Without: []string{"weekly deals"}}})
+	}
+	all, one := make([][]float32, len(items)), make([][]float32, len(items))
+	for i, it := range items {
+		if n := len(it.ex.Page.Blocks); n != 2 {
+			t.Fatalf("page %d: %d blocks, want 2", i, n)
+		}
+		all[i], one[i] = []float32{0.9, 0.9}, []float32{0.9, 0.1}
+	}
+	row := func(out, group, metric string) []string {
+		for _, line := range strings.Split(out, "\n") {
+			cells := strings.Split(line, " | ")
+			if len(cells) > 4 && strings.TrimPrefix(cells[0], "| ") == group && cells[3] == metric {
+				return cells
+			}
+		}
+		t.Fatalf("no row %s / %s in\n%s", group, metric, out)
+		return nil
+	}
+	var b strings.Builder
+	compareRuns(items, [][][]float32{all}, [][][]float32{one, one}, 200, &b)
+	f1 := row(b.String(), "wcxb-dev", "word F1")
+	if !strings.HasPrefix(f1[6], "+0.") || f1[6] == "+0.0000" {
+		t.Errorf("word F1 difference %q, want above zero:\n%s", f1[6], b.String())
+	}
+	if lo := strings.Fields(f1[7])[0]; !strings.HasPrefix(lo, "+0.") || lo == "+0.0000" {
+		t.Errorf("interval %q, want it all above zero", f1[7])
+	}
+	if w := row(b.String(), "wcxb-dev/article", "without found"); w[6] != "-1.0000" {
+		t.Errorf("without found difference %q, want -1.0000 (every boilerplate snippet left out)", w[6])
+	}
+	b.Reset()
+	compareRuns(items, [][][]float32{one}, [][][]float32{one}, 200, &b)
+	if f1 := row(b.String(), "wcxb-dev", "word F1"); f1[6] != "+0.0000" || f1[7] != "+0.0000 .. +0.0000" {
+		t.Errorf("a side against itself: difference %q, interval %q", f1[6], f1[7])
 	}
 }
