@@ -90,6 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", content.DefaultTrainOptions.Trees.Seed, "seed of the trees' row sampler (and of -sites)")
 	siteShare := fs.Float64("sites", 1, "cv: learn each fold from this share of its sites, drawn by -seed (one bag of a bagged model)")
 	kindsOnly := fs.Bool("kinds", false, "cv: learn and report the page-kind models alone (fast: no block trees)")
+	minGroups := fs.Int("min-groups", content.DefaultTrainOptions.MinGroups, "the sites a class or id token, or a word of the address, must be seen on to weigh")
 	textMinGroups := fs.Int("text-min-groups", content.DefaultTrainOptions.TextMinGroups, "the sites a word of a short line must be seen on to weigh in the page-kind models")
 	cache := fs.String("scores", "", "cv, holdout: read every block's score from this file when it exists, else write them there (to try selection rules without training again); several files, comma-separated, are read and averaged in log-odds (an ensemble of their runs' models)")
 	baseRuns := fs.String("base", "", "compare: the cached cv scores of the runs of one side (-scores files, one a seed), comma-separated")
@@ -123,6 +124,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt.Trees.Lambda, opt.Trees.LearningRate, opt.Trees.Bins = *lambda, *learningRate, *bins
 	opt.KindWeight = float32(*kindWeight)
 	opt.TextMinGroups = *textMinGroups
+	opt.MinGroups = *minGroups
 	if *siteShare <= 0 || *siteShare > 1 {
 		fmt.Fprintf(stderr, "contentmodel: -sites: %v is not a share in (0, 1]\n", *siteShare)
 		return 2
