@@ -18,16 +18,15 @@ type pageScore struct {
 	words         metric.WordBag
 	with, without metric.SnippetShare
 	snip          metric.Snippets
-	aeb           metric.Counts
+	aeb           metric.Page
 	gold          bool
 }
 
-// scorePages scores the text the model keeps on every page, its blocks scored by scores.
-func scorePages(items []*item, scores [][]float32) []pageScore {
+// scorePages scores the text that th keeps on every page, its blocks scored by scores.
+func scorePages(items []*item, scores [][]float32, th rule) []pageScore {
 	var wb metric.WordBagScorer
 	var sh metric.Scorer
 	out := make([]pageScore, len(items))
-	th := rule{th: content.Threshold}
 	for i, it := range items {
 		pred := it.ex.Page.Render(th.keep(it.ex, scores[i]))
 		p := it.page
@@ -36,10 +35,36 @@ func scorePages(items []*item, scores [][]float32) []pageScore {
 		ps.with, ps.without = wb.Snippets(pred, p.With, p.Without)
 		ps.snip = metric.CountSnippets(pred, p.With, p.Without)
 		if p.Gold != "" {
-			ps.aeb, ps.gold = sh.Score(pred, p.Gold).Shingles, true
+			ps.aeb, ps.gold = sh.Score(pred, p.Gold), true
 		}
 	}
 	return out
+}
+
+// groupKeys are the report rows a page counts in: its set's, and its set's group's (page
+// type or language group) where it has one.
+func groupKeys(it *item) []string {
+	if g := groupOf(it); g != "" {
+		return []string{it.set, it.set + "/" + g}
+	}
+	return []string{it.set}
+}
+
+// readRuns reads the cached scores of each run of list (comma-separated files, each a run
+// that must exist).
+func readRuns(list string, items []*item) ([][][]float32, error) {
+	var runs [][][]float32
+	for _, path := range strings.Split(list, ",") {
+		sc, err := readScores(path, items)
+		if err == nil && sc == nil {
+			err = fmt.Errorf("%s: no such file", path)
+		}
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, sc)
+	}
+	return runs, nil
 }
 
 // setMetric is a set's own metric over some of its pages (an index may repeat: a
@@ -89,7 +114,7 @@ func metricsOf(set string) []setMetric {
 		var s metric.Shingles
 		for _, i := range pages {
 			if ps[i].gold {
-				s.AddCounts(ps[i].aeb)
+				s.AddCounts(ps[i].aeb.Shingles)
 			}
 		}
 		return s.Result().F1
@@ -106,7 +131,7 @@ func compareRuns(items []*item, baseRuns, newRuns [][][]float32, boot int, w io.
 	score := func(runs [][][]float32) [][]pageScore {
 		out := make([][]pageScore, len(runs))
 		for r, sc := range runs {
-			out[r] = scorePages(items, sc)
+			out[r] = scorePages(items, sc, rule{th: content.Threshold})
 		}
 		return out
 	}
@@ -118,10 +143,7 @@ func compareRuns(items []*item, baseRuns, newRuns [][][]float32, boot int, w io.
 	groups := map[string]*group{}
 	var keys []string
 	for i, it := range items {
-		for _, k := range []string{it.set, it.set + "/" + groupOf(it)} {
-			if strings.HasSuffix(k, "/") {
-				continue
-			}
+		for _, k := range groupKeys(it) {
 			g := groups[k]
 			if g == nil {
 				g = &group{set: it.set, sites: map[string][]int{}}

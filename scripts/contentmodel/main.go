@@ -175,22 +175,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "titles":
 		titles(items, stdout)
 	case "compare":
-		var sides [2][][][]float32
-		for i, list := range []string{*baseRuns, *newRuns} {
-			for _, path := range strings.Split(list, ",") {
-				sc, rerr := readScores(path, items)
-				if rerr == nil && sc == nil {
-					rerr = fmt.Errorf("%s: no such file", path)
-				}
-				if rerr != nil {
-					err = rerr
-					break
-				}
-				sides[i] = append(sides[i], sc)
+		var base, other [][][]float32
+		if base, err = readRuns(*baseRuns, items); err == nil {
+			if other, err = readRuns(*newRuns, items); err == nil {
+				compareRuns(items, base, other, *boot, stdout)
 			}
-		}
-		if err == nil {
-			compareRuns(items, sides[0], sides[1], *boot, stdout)
 		}
 	}
 	if err != nil {
@@ -689,27 +678,19 @@ func report(items []*item, scores [][]float32, th rule, w io.Writer) {
 		}
 		return rows[k]
 	}
-	var sc metric.WordBagScorer
-	for i, it := range items {
-		pred := it.ex.Page.Render(th.keep(it.ex, scores[i]))
-		p := it.page
-		wb := sc.Score(pred, p.Gold)
-		with, without := sc.Snippets(pred, p.With, p.Without)
-		sn := metric.CountSnippets(pred, p.With, p.Without)
-		for _, k := range []string{it.set, it.set + "/" + groupOf(it)} {
-			if strings.HasSuffix(k, "/") {
-				continue
-			}
+	for i, ps := range scorePages(items, scores, th) {
+		it := items[i]
+		for _, k := range groupKeys(it) {
 			a := get(k)
 			a.pages++
-			a.words.Add(wb)
+			a.words.Add(ps.words)
 			if it.set == "wcxb-dev" {
-				a.words.AddWith(with)
-				a.words.AddWithout(without)
+				a.words.AddWith(ps.with)
+				a.words.AddWithout(ps.without)
 			}
-			a.snip.Add(sn)
-			if p.Gold != "" {
-				a.aeb.Add(pred, p.Gold)
+			a.snip.Add(ps.snip)
+			if ps.gold {
+				a.aeb.AddPage(ps.aeb)
 			}
 		}
 	}
@@ -820,10 +801,7 @@ func titles(items []*item, w io.Writer) {
 			continue
 		}
 		f := sc.Score(it.ex.Page.BestTitle(), it.page.GoldTitle).F1
-		for _, k := range []string{it.set, it.set + "/" + groupOf(it)} {
-			if strings.HasSuffix(k, "/") {
-				continue
-			}
+		for _, k := range groupKeys(it) {
 			a := rows[k]
 			if a == nil {
 				a = &acc{}
