@@ -9,6 +9,8 @@
 //	  [-seed N] [-sites F]              the trees' row-sampler seed; each fold learned from a
 //	                                    share F of its sites drawn by the seed (one bag of a
 //	                                    bagged model)
+//	  [-sites-of T1,T2]                 -sites draws only the pages of these page types, the
+//	                                    rest all learned from: a learning curve of those kinds
 //	  [-scores F1,F2,...]               several runs' cached scores averaged in log-odds: the
 //	                                    ensemble of their models (bags, or seeds), not trained
 //	contentmodel compare -base A1,A2 -new B1,B2
@@ -89,6 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	bins := fs.Int("bins", content.DefaultTrainOptions.Trees.Bins, "the most bins per feature the trees split at (at most 256)")
 	seed := fs.Uint64("seed", content.DefaultTrainOptions.Trees.Seed, "seed of the trees' row sampler (and of -sites)")
 	siteShare := fs.Float64("sites", 1, "cv: learn each fold from this share of its sites, drawn by -seed (one bag of a bagged model)")
+	sitesOf := fs.String("sites-of", "", "cv: with -sites, draw only the pages of these page types (comma-separated, e.g. collection,listing,product), every other page learned from: a learning curve of some kinds alone")
 	kindsOnly := fs.Bool("kinds", false, "cv: learn and report the page-kind models alone (fast: no block trees)")
 	minGroups := fs.Int("min-groups", content.DefaultTrainOptions.MinGroups, "the sites a class or id token, or a word of the address, must be seen on to weigh")
 	textMinGroups := fs.Int("text-min-groups", content.DefaultTrainOptions.TextMinGroups, "the sites a word of a short line must be seen on to weigh in the page-kind models")
@@ -129,9 +132,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "contentmodel: -sites: %v is not a share in (0, 1]\n", *siteShare)
 		return 2
 	}
-	inBag := func(site string) bool { // the sites of the bag each fold learns from (-sites)
-		return *siteShare >= 1 || float64(xxhash.Sum64String(fmt.Sprint(*seed, site))%10000) < *siteShare*10000
-	}
+	inBag := bagOf(*siteShare, *seed, *sitesOf)
 	if *ctx == 0 {
 		opt.Folds = 0
 	}
@@ -326,7 +327,7 @@ func crossValidateKinds(items []*item, opt content.TrainOptions, k int, stdout, 
 
 // crossValidate scores every page with a model that did not learn from its site (each fold's
 // model learning from the other folds' sites that inBag keeps).
-func crossValidate(items []*item, opt content.TrainOptions, k int, inBag func(site string) bool, explain []string, ths []rule, dump, cache string, stdout, stderr io.Writer) error {
+func crossValidate(items []*item, opt content.TrainOptions, k int, inBag func(it *item) bool, explain []string, ths []rule, dump, cache string, stdout, stderr io.Writer) error {
 	if k < 2 {
 		return errors.New("-k must be at least 2")
 	}
@@ -342,7 +343,7 @@ func crossValidate(items []*item, opt content.TrainOptions, k int, inBag func(si
 	quality := make([]float32, len(items))
 	for f := 0; f < k && !cached; f++ {
 		t := time.Now()
-		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f && inBag(it.ex.Group) }), opt)
+		m := content.Train(examples(items, func(it *item) bool { return content.FoldOf(it.ex.Group, k) != f && inBag(it) }), opt)
 		for i, it := range items {
 			if content.FoldOf(it.ex.Group, k) == f {
 				scores[i] = score(m, it)
@@ -819,5 +820,23 @@ func titles(items []*item, w io.Writer) {
 	for _, k := range slices.Sorted(maps.Keys(rows)) {
 		a := rows[k]
 		fmt.Fprintf(w, "| %s | %d | %.3f | %.1f%% |\n", k, a.pages, a.f1/float64(a.pages), 100*float64(a.exact)/float64(a.pages))
+	}
+}
+
+// bagOf returns whether a page is in the bag each fold learns from: a share of the sites,
+// drawn by the seed (a site's pages together), of the pages of the page types listed
+// (comma-separated; none: every page), and every other page.
+func bagOf(share float64, seed uint64, types string) func(it *item) bool {
+	drawn := map[string]bool{}
+	for _, t := range strings.Split(types, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			drawn[t] = true
+		}
+	}
+	return func(it *item) bool {
+		if share >= 1 || len(drawn) > 0 && !drawn[it.page.PageType] {
+			return true
+		}
+		return float64(xxhash.Sum64String(fmt.Sprint(seed, it.ex.Group))%10000) < share*10000
 	}
 }

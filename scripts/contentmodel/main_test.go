@@ -95,3 +95,48 @@ func TestCompareRuns(t *testing.T) {
 		t.Errorf("a side against itself: difference %q, interval %q", f1[6], f1[7])
 	}
 }
+
+// TestBagOf checks the pages a fold learns from under -sites and -sites-of: a share of the
+// sites of the listed page types, a site's pages together, and every page of another type.
+func TestBagOf(t *testing.T) {
+	var items []*item
+	for i := range 400 {
+		typ := []string{"article", "collection"}[i%2]
+		site := fmt.Sprintf("wcxb-dev/s%d", i/4) // two pages of each type a site
+		items = append(items, &item{ex: &content.Example{Group: site}, page: devdata.Page{PageType: typ}})
+	}
+	in := bagOf(0.5, 1, "collection, listing")
+	kept := map[string]bool{}
+	var collections int
+	for _, it := range items {
+		switch {
+		case it.page.PageType == "article" && !in(it):
+			t.Fatalf("an article left out of a bag that draws collections only")
+		case it.page.PageType == "collection":
+			if k, seen := kept[it.ex.Group]; seen && k != in(it) {
+				t.Fatalf("site %s's collections split between in and out", it.ex.Group)
+			}
+			kept[it.ex.Group] = in(it)
+			if in(it) {
+				collections++
+			}
+		}
+	}
+	if collections < 60 || collections > 140 { // 200 collection pages, half the sites drawn
+		t.Errorf("%d of 200 collection pages in a bag of half the sites", collections)
+	}
+	all := bagOf(1, 1, "collection")
+	every := bagOf(0.5, 1, "")
+	var left int
+	for _, it := range items {
+		if !all(it) {
+			t.Fatalf("a share of 1 left a page out")
+		}
+		if !every(it) {
+			left++
+		}
+	}
+	if left == 0 || left == len(items) {
+		t.Errorf("-sites 0.5 without -sites-of left out %d of %d pages", left, len(items))
+	}
+}
