@@ -79,27 +79,9 @@ func metricsOf(set string) []setMetric {
 	switch set {
 	case "wcxb-dev":
 		return []setMetric{
-			{"word F1", func(ps []pageScore, pages []int) float64 {
-				var w metric.WordBags
-				for _, i := range pages {
-					w.Add(ps[i].words)
-				}
-				return w.Result().F1
-			}},
-			{"with found", func(ps []pageScore, pages []int) float64 {
-				var w metric.WordBags
-				for _, i := range pages {
-					w.AddWith(ps[i].with)
-				}
-				return w.Result().With
-			}},
-			{"without found", func(ps []pageScore, pages []int) float64 {
-				var w metric.WordBags
-				for _, i := range pages {
-					w.AddWithout(ps[i].without)
-				}
-				return w.Result().Without
-			}},
+			wordBagMetric("word F1", func(r metric.WordBagResult) float64 { return r.F1 }),
+			wordBagMetric("with found", func(r metric.WordBagResult) float64 { return r.With }),
+			wordBagMetric("without found", func(r metric.WordBagResult) float64 { return r.Without }),
 		}
 	case "trafeval-dev":
 		return []setMetric{{"snippet F", func(ps []pageScore, pages []int) float64 {
@@ -119,6 +101,19 @@ func metricsOf(set string) []setMetric {
 		}
 		return s.Result().F1
 	}}}
+}
+
+// wordBagMetric is one figure of the WCXB metric (pick) over some pages.
+func wordBagMetric(name string, pick func(metric.WordBagResult) float64) setMetric {
+	return setMetric{name, func(ps []pageScore, pages []int) float64 {
+		var w metric.WordBags
+		for _, i := range pages {
+			w.Add(ps[i].words)
+			w.AddWith(ps[i].with)
+			w.AddWithout(ps[i].without)
+		}
+		return pick(w.Result())
+	}}
 }
 
 // compareRuns compares two sides of cross-validated runs (base and new, each one run's
