@@ -53,11 +53,14 @@ func (p *Page) preLines(i, j int, kept []bool) string {
 			if prev >= 0 && int(r[0]) >= prev {
 				writeGap(&b, p.Src[prev:r[0]])
 			}
-			b.WriteString(htmltext.Unescape(p.Src[r[0]:r[1]])) // as the blocks' text reads them
+			// Each text node cleaned alone, as the tree decodes it: the bytes of two nodes
+			// never join into a character that is in neither ("\xe1<b>\x9b\x84" is three
+			// U+FFFD, not "ᛄ"), nor a carriage return and a line feed into one break.
+			b.WriteString(clean(htmltext.Unescape(p.Src[r[0]:r[1]])))
 			prev = int(r[1])
 		}
 	}
-	lines := strings.Split(strings.Trim(clean(b.String()), "\n"), "\n")
+	lines := strings.Split(strings.Trim(b.String(), "\n"), "\n")
 	for k, l := range lines {
 		lines[k] = strings.TrimRight(l, " \t\r")
 	}
