@@ -84,3 +84,53 @@ func FuzzMetadata(f *testing.F) {
 		}
 	})
 }
+
+// FuzzJoin: whatever the content model scores and whatever a site model says of a page (its
+// kept and template spans, their strengths, its fit and pages), the joined text holds every
+// block that both call content (scored above the threshold, at least half of it kept by the
+// site): kept, or left out only as a copy of text kept before (issue 14: the join never drops
+// a block both call content).
+func FuzzJoin(f *testing.F) {
+	for _, s := range []string{
+		`<nav><a href="/">Home</a><a href="/a">About</a></nav><h1>Title</h1><p>by A on May 1</p><p>First paragraph of the story, long enough to count.</p><p>Second one.</p><footer>© Site</footer>`,
+		`<ul><li>One</li><li>Two</li><li>One</li></ul><table><tr><th>k</th><td>v</td></tr><tr><th>k2</th><td>v2</td></tr></table><p>Same text.</p><p>Same text.</p>`,
+		`<pre>code  line` + "\n" + `  next</pre><h2>Head<br>line</h2><p>A sentence that a narrow column breaks<br>in two</p>`,
+	} {
+		f.Add(s, uint64(1), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, html string, seed uint64, favor uint8) {
+		p := Segment(html, dom.Parse(html, dom.DropSpaceText()))
+		next := func() uint64 { // xorshift64*, never zero
+			seed ^= seed << 13
+			seed ^= seed >> 7
+			seed ^= seed << 17
+			return seed * 0x2545F4914F6CDD1D
+		}
+		seed |= 1
+		s := make([]float32, len(p.Blocks))
+		site := Site{Fit: float64(next()%1001) / 1000, Pages: int(next() % 8)}
+		for i := range p.Blocks {
+			s[i] = float32(next()%1001) / 1000
+			for _, r := range p.Blocks[i].Ranges {
+				switch next() % 3 {
+				case 0:
+					site.Kept = append(site.Kept, [2]int{int(r[0]), int(r[1])})
+				case 1:
+					site.Template = append(site.Template, Weighted{Start: int(r[0]), End: int(r[1]), Strength: float32(next()%1000+1) / 1000})
+				}
+			}
+		}
+		fv := []Favor{Balanced, Precision, Recall}[int(favor)%3]
+		kept, _, _ := p.Join(s, &site, fv)
+		_, keptShare := p.Verdicts(&site)
+		text := strings.Join(strings.Fields(p.Render(kept)), " ")
+		for i := range p.Blocks {
+			if s[i] <= fv.Threshold() || keptShare[i] < 0.5 || kept[i] {
+				continue
+			}
+			if b := strings.Join(strings.Fields(p.Blocks[i].Text), " "); !strings.Contains(text, b) {
+				t.Fatalf("block %d %q: score %.3f, the site keeps %.2f of it, and the joined text leaves it out: %q", i, b, s[i], keptShare[i], text)
+			}
+		}
+	})
+}
