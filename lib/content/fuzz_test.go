@@ -140,3 +140,33 @@ func FuzzJoin(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTitle: whatever a page says of its title, author, site name and description (in its
+// headings, <title>, og: and JSON-LD), the page's title and those metadata are one line of
+// valid UTF-8 without control characters and without spaces at either end: a line of `jq -r
+// .title` is one page's title.
+func FuzzTitle(f *testing.F) {
+	f.Add(`<html><head><title> A  title
+ | Site </title><meta property="og:title" content="A&#10;title"><meta property="og:site_name" content="Site">`+
+		`<meta name="author" content=" Jo&#9;Doe "><meta name="description" content="Line one.&#13;&#10;Line two.">`+
+		`<script type="application/ld+json">{"@type":"Article","headline":"A\ntitle","author":{"name":"B\u0000C"},"publisher":{"name":"Pub"}}</script></head>`+
+		`<body><h1>A<br>title</h1><p>Text of the page, long enough to be a paragraph of it.</p></body></html>`, "A title")
+	f.Fuzz(func(t *testing.T, html, value string) {
+		page := strings.ReplaceAll(html, "A title", value)
+		p := Segment(page, dom.Parse(page, dom.DropSpaceText()))
+		md := p.Metadata()
+		for name, v := range map[string]string{"title": p.BestTitle(), "author": md.Author, "site_name": md.SiteName, "description": md.Description} {
+			if !utf8.ValidString(v) {
+				t.Fatalf("%s %q: not UTF-8", name, v)
+			}
+			for _, r := range v {
+				if r < 0x20 || r == 0x7f {
+					t.Fatalf("%s %q: control character %U", name, v, r)
+				}
+			}
+			if strings.TrimSpace(v) != v {
+				t.Fatalf("%s %q: spaces at an end", name, v)
+			}
+		}
+	})
+}
