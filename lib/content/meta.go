@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"golang.org/x/net/html/atom"
 )
 
@@ -371,26 +371,6 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-// collapse trims s and turns its runs of white space into single spaces, and leaves out the
-// control characters that are not white space (JSON-LD's "\u0000", a C1 control of a
-// mis-decoded page): what a page says of itself comes out as one line of text, whichever of
-// its sources said it. A byte that is not UTF-8 reads as U+FFFD, as the page's text reads it.
-func collapse(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		switch {
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-		case r < 0x20 || r >= 0x7f && r < 0xa0:
-		default:
-			if space {
-				b.WriteByte(' ')
-				space = false
-			}
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// collapse is htmltext.OneLine: what a page says of itself, and the lines labels compare,
+// as one line of plain text.
+func collapse(s string) string { return htmltext.OneLine(s) }

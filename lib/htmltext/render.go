@@ -433,6 +433,31 @@ func BetweenTagsPieces(s string, f func(text string) bool) {
 	}
 }
 
+// OneLine is s as one line of plain text: its runs of white space one space and none at either
+// end, its control characters that are not white space (C0, DEL, C1: a JSON-LD "\u0000", a
+// C1 control of a mis-decoded page) left out, and a byte that is not UTF-8 read as U+FFFD.
+// What a page says of itself (a title, an author, an image's alt text) comes out this way, so
+// that a line of a line-oriented reader is one field's.
+func OneLine(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+		case r < 0x20 || r >= 0x7f && r < 0xa0:
+		default:
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // FoldSpace lower-cases s and folds its runs of white space into one space, trimmed: the
 // form in which ampl and ngramcut compare a piece's text with the page's <title>.
 func FoldSpace(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }

@@ -267,3 +267,22 @@ func TestUnescape(t *testing.T) {
 		t.Errorf("Render: %q", got)
 	}
 }
+
+// OneLine folds white space of every kind, leaves out the control characters that are not
+// white space and reads a byte that is not UTF-8 as U+FFFD.
+func TestOneLine(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"  a  b  ", "a b"},
+		{"a\n\tb\r\nc\u00a0d\u2028e\u0085f", "a b c d e f"},
+		{"B\x00C\x01\x7f\u0080\u0099D", "BCD"},
+		{"Grandma\u00e2\u0080\u0099s", "Grandma\u00e2s"},
+		{"\x00 a \x1f", "a"},
+		{"x\xffy", "x\ufffdy"},
+		{"\u200b soft\u00adhyphen", "\u200b soft\u00adhyphen"}, // not control characters
+	} {
+		if got := OneLine(c.in); got != c.want {
+			t.Errorf("OneLine(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

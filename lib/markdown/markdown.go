@@ -30,6 +30,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"golang.org/x/net/html/atom"
 )
 
@@ -386,10 +387,11 @@ func (w *writer) writeItemImages() {
 	w.inItem = w.inItem[:0]
 }
 
-// imageAlt is an image's alt text as a Markdown image's description: on one line, its ASCII
-// punctuation that Markdown reads in a description escaped.
+// imageAlt is an image's alt text as a Markdown image's description: on one line, without
+// control characters (htmltext.OneLine), its ASCII punctuation that Markdown reads in a
+// description escaped.
 func imageAlt(alt string) string {
-	alt = strings.Join(strings.Fields(alt), " ")
+	alt = htmltext.OneLine(alt)
 	var b strings.Builder
 	for i := 0; i < len(alt); i++ {
 		if strings.IndexByte("\\`*_[]<>&!", alt[i]) >= 0 {
