@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/words"
 )
 
@@ -104,7 +105,7 @@ func LabelSnippets(p *Page, with, without []string) []float32 {
 	norm := func(ss []string) []string {
 		out := make([]string, 0, len(ss))
 		for _, s := range ss {
-			if s = strings.ToLower(collapse(s)); s != "" {
+			if s = strings.ToLower(htmltext.OneLine(s)); s != "" {
 				out = append(out, s)
 			}
 		}
@@ -121,7 +122,7 @@ func LabelSnippets(p *Page, with, without []string) []float32 {
 		return false
 	}
 	for i := range p.Blocks {
-		t := strings.ToLower(collapse(p.Blocks[i].Text))
+		t := strings.ToLower(htmltext.OneLine(p.Blocks[i].Text))
 		switch {
 		case match(t, w):
 			out[i] = 1
