@@ -94,7 +94,7 @@ func readMeta(root *dom.Node) Meta {
 			}
 		case atom.Title:
 			if m.DocTitle == "" && len(n.Children) == 1 {
-				m.DocTitle = htmltext.OneLine(n.Children[0].Text)
+				m.DocTitle = htmltext.FieldText(n.Children[0].Text)
 			}
 			return false
 		case atom.Meta:
@@ -102,7 +102,7 @@ func readMeta(root *dom.Node) Meta {
 			if key == "" {
 				key = n.Attr("name")
 			}
-			val := htmltext.OneLine(n.Attr("content"))
+			val := htmltext.FieldText(n.Attr("content"))
 			key = strings.ToLower(key)
 			switch key {
 			case "og:title", "twitter:title":
@@ -258,8 +258,8 @@ func (m *Meta) readLD(src string) {
 			if r := typeRank(t); r < best {
 				best = r
 				m.LDType = t
-				m.LDTitle = htmltext.OneLine(firstNonEmpty(it.Headline, it.Name))
-				m.LDDescription = htmltext.OneLine(firstNonEmpty(it.ArticleBody, it.Description))
+				m.LDTitle = htmltext.FieldText(firstNonEmpty(it.Headline, it.Name))
+				m.LDDescription = htmltext.FieldText(firstNonEmpty(it.ArticleBody, it.Description))
 				main = true
 			}
 		}
@@ -275,7 +275,7 @@ func (m *Meta) readLD(src string) {
 // another item's fill only what is still missing.
 func (m *Meta) readLDInfo(it *ldItem, main bool) {
 	set := func(dst *string, v string) {
-		if v = htmltext.OneLine(v); v != "" && (main || *dst == "") {
+		if v = htmltext.FieldText(v); v != "" && (main || *dst == "") {
 			*dst = v
 		}
 	}
@@ -297,7 +297,7 @@ func ldNames(raw json.RawMessage) []string {
 		return nil
 	}
 	if raw[0] != '[' {
-		if n := htmltext.OneLine(ldName(raw)); n != "" {
+		if n := htmltext.FieldText(ldName(raw)); n != "" {
 			return []string{n}
 		}
 		return nil
@@ -308,7 +308,7 @@ func ldNames(raw json.RawMessage) []string {
 	}
 	var out []string
 	for _, r := range list {
-		if n := htmltext.OneLine(ldName(r)); n != "" && len(out) < maxAuthors {
+		if n := htmltext.FieldText(ldName(r)); n != "" && len(out) < maxAuthors {
 			out = append(out, n)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/mojibake"
 	"golang.org/x/net/html/atom"
 )
 
@@ -438,6 +439,16 @@ func BetweenTagsPieces(s string, f func(text string) bool) {
 // C1 control of a mis-decoded page) left out, and a byte that is not UTF-8 read as U+FFFD.
 // What a page says of itself (a title, an author, an image's alt text) comes out this way, so
 // that a line of a line-oriented reader is one field's.
+// FieldText is a text a page gives of itself in an attribute or its structured data (a
+// title, an author, a description, an image's alt text) as one line (OneLine), repaired
+// first where it shows that it is UTF-8 read as Windows-1252 or Latin-1
+// (mojibake.RepairMarked: "Grandmaâ\u0080\u0099s" is "Grandma’s"), as a site's plugin
+// that encodes its fields twice leaves them on a page that is otherwise right.
+func FieldText(s string) string {
+	s, _ = mojibake.RepairMarked(s)
+	return OneLine(s)
+}
+
 func OneLine(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))

@@ -286,3 +286,18 @@ func TestOneLine(t *testing.T) {
 		}
 	}
 }
+
+// FieldText repairs a field that shows it is UTF-8 read as Latin-1 or Windows-1252, and
+// leaves one that does not as it is; either way the field is one line.
+func TestFieldText(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Grandma\u00e2\u0080\u0099s\nground beef", "Grandma’s ground beef"},
+		{" computerâ€™s  ", "computer’s"},
+		{"NESCAFÉ® Classic", "NESCAFÉ® Classic"},
+		{"B\x00C \u0085", "BC"},
+	} {
+		if got := FieldText(c.in); got != c.want {
+			t.Errorf("FieldText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

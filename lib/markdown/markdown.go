@@ -388,10 +388,10 @@ func (w *writer) writeItemImages() {
 }
 
 // imageAlt is an image's alt text as a Markdown image's description: on one line, without
-// control characters (htmltext.OneLine), its ASCII punctuation that Markdown reads in a
+// control characters (htmltext.FieldText), its ASCII punctuation that Markdown reads in a
 // description escaped.
 func imageAlt(alt string) string {
-	alt = htmltext.OneLine(alt)
+	alt = htmltext.FieldText(alt)
 	var b strings.Builder
 	for i := 0; i < len(alt); i++ {
 		if strings.IndexByte("\\`*_[]<>&!", alt[i]) >= 0 {
