@@ -101,9 +101,9 @@ func TestRepairMarked(t *testing.T) {
 	}{
 		{"Grandma\u00e2\u0080\u0099s casserole", "Grandma’s casserole", true}, // Latin-1's C1 controls
 		{"Trends Report \u00e2\u0080\u0093 2025", "Trends Report – 2025", true},
-		{"computerâ€™s", "computer’s", true}, // Windows-1252's reading
-		{"NESCAFÉ® Classic", "NESCAFÉ® Classic", false},   // reads as UTF-8 too, unmarked
-		{"SprÃ¼hregen", "SprÃ¼hregen", false},             // mangled letters only: unmarked
+		{"computerâ€™s", "computer’s", true},            // Windows-1252's reading
+		{"NESCAFÉ® Classic", "NESCAFÉ® Classic", false}, // reads as UTF-8 too, unmarked
+		{"SprÃ¼hregen", "SprÃ¼hregen", false},           // mangled letters only: unmarked
 		{"plain text", "plain text", false},
 		{"a \u0085 b ’", "a \u0085 b ’", false}, // marked, but its bytes are not UTF-8 (0x85 leads nothing)
 	} {
