@@ -269,35 +269,33 @@ func TestUnescape(t *testing.T) {
 }
 
 // OneLine folds white space of every kind, leaves out the control characters that are not
-// white space and reads a byte that is not UTF-8 as U+FFFD.
+// white space and reads a byte that is not UTF-8 as U+FFFD; FieldText also repairs a field
+// that shows it is UTF-8 read as Latin-1 or Windows-1252, and leaves one that does not as it
+// is.
 func TestOneLine(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", ""},
-		{"  a  b  ", "a b"},
-		{"a\n\tb\r\nc\u00a0d\u2028e\u0085f", "a b c d e f"},
-		{"B\x00C\x01\x7f\u0080\u0099D", "BCD"},
-		{"Grandma\u00e2\u0080\u0099s", "Grandma\u00e2s"},
-		{"\x00 a \x1f", "a"},
-		{"x\xffy", "x\ufffdy"},
-		{"\u200b soft\u00adhyphen", "\u200b soft\u00adhyphen"}, // not control characters
+	for _, c := range []struct {
+		field    bool // FieldText, else OneLine
+		in, want string
+	}{
+		{false, "", ""},
+		{false, "  a  b  ", "a b"},
+		{false, "a\n\tb\r\nc\u00a0d\u2028e\u0085f", "a b c d e f"},
+		{false, "B\x00C\x01\x7f\u0080\u0099D", "BCD"},
+		{false, "Grandma\u00e2\u0080\u0099s", "Grandma\u00e2s"},
+		{false, "\x00 a \x1f", "a"},
+		{false, "x\xffy", "x\ufffdy"},
+		{false, "\u200b soft\u00adhyphen", "\u200b soft\u00adhyphen"}, // not control characters
+		{true, "Grandma\u00e2\u0080\u0099s\nground beef", "Grandma’s ground beef"},
+		{true, " computerâ€™s  ", "computer’s"},
+		{true, "NESCAFÉ® Classic", "NESCAFÉ® Classic"},
+		{true, "B\x00C \u0085", "BC"},
 	} {
-		if got := OneLine(c.in); got != c.want {
-			t.Errorf("OneLine(%q) = %q, want %q", c.in, got, c.want)
+		f, name := OneLine, "OneLine"
+		if c.field {
+			f, name = FieldText, "FieldText"
 		}
-	}
-}
-
-// FieldText repairs a field that shows it is UTF-8 read as Latin-1 or Windows-1252, and
-// leaves one that does not as it is; either way the field is one line.
-func TestFieldText(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"Grandma\u00e2\u0080\u0099s\nground beef", "Grandma’s ground beef"},
-		{" computerâ€™s  ", "computer’s"},
-		{"NESCAFÉ® Classic", "NESCAFÉ® Classic"},
-		{"B\x00C \u0085", "BC"},
-	} {
-		if got := FieldText(c.in); got != c.want {
-			t.Errorf("FieldText(%q) = %q, want %q", c.in, got, c.want)
+		if got := f(c.in); got != c.want {
+			t.Errorf("%s(%q) = %q, want %q", name, c.in, got, c.want)
 		}
 	}
 }
