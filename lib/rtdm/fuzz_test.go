@@ -8,7 +8,8 @@ import (
 )
 
 // FuzzExtract learns patterns from two fixed pages and the fuzzed one and
-// extracts the fuzzed page: no panic, and the body spans lie inside it.
+// extracts the fuzzed page: no panic, the body spans lie inside it, and the title is one
+// line without control characters.
 func FuzzExtract(f *testing.F) {
 	page := func(body string) string {
 		return "<html><head><title>" + body + "</title></head><body><div class=nav><a href=/>Home</a></div><h1>" + body +
@@ -23,6 +24,11 @@ func FuzzExtract(f *testing.F) {
 		ex, err := m.Extract(pages[2], rtdm.DefaultOptions)
 		if err != nil || ex == nil || ex.Body < 0 {
 			return
+		}
+		for _, r := range ex.TitleText {
+			if r < 0x20 || r >= 0x7f && r < 0xa0 {
+				t.Fatalf("title %q: control character %U", ex.TitleText, r)
+			}
 		}
 		for _, sp := range pages[2].Spans(ex.BodyRoots) {
 			if sp[0] < 0 || sp[1] < sp[0] || sp[1] > len(p) {
