@@ -12,7 +12,7 @@ func FuzzRender(f *testing.F) {
 	for _, s := range []string{
 		``, `<p>a &amp; b<p>c`, `<script>x</script>y`, `a&#x41;&notin;&copy2&#150;`, `<pre> a  b </pre>`,
 		`<table><tr><td>x<td>y</table>`, "é世\xff\x00", `<template>t</template><svg><text>s</text></svg>`,
-		`<div hidden>h</div>v`, `<xmp><b></xmp>`, `a&nbsp;&emsp;b`,
+		`<div hidden>h</div>v`, `<xmp><b></xmp>`, `a&nbsp;&emsp;b`, "a\x01b\u0085c\u0099d&#1;&#x7f;&#x9f;e",
 	} {
 		f.Add(s, uint16(1), uint16(5))
 	}
@@ -23,6 +23,11 @@ func FuzzRender(f *testing.F) {
 		}
 		if all != strings.TrimSpace(all) || strings.Contains(all, "  ") || strings.Contains(all, "\n\n") {
 			t.Fatalf("not normalised: %q", all)
+		}
+		for _, r := range all {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
+				t.Fatalf("control character %U in %q", r, all)
+			}
 		}
 		if got := RenderSpans(html, [][2]int{{0, len(html)}}); got != all {
 			t.Fatalf("RenderSpans(all) = %q, Render = %q", got, all)
