@@ -17,7 +17,7 @@ func FuzzRender(f *testing.F) {
 	for _, s := range []string{
 		`<p>a</p><pre>x  y` + "\n" + `  z<br>w</pre>`, `<pre><code>a</code><style>b{}</style>` + "\n" + `<span>c</span></pre>`,
 		`<noscript><div><pre>q` + "\n" + `r</pre></div><p>` + strings.Repeat("long text ", 20) + `</p></noscript>`,
-		"<pre>\xff\x00a\rb\x0c</pre>", `<pre><div>1</div><div>2</div></pre>`, `<pre>&lt;a&gt; &amp;</pre>`,
+		"<pre>\xff\x00a\rb\x0c</pre>", "<p>a\x7fb\u0085c\u0099d&#x9f;</p><pre>e\u0080f\x7f</pre>", `<pre><div>1</div><div>2</div></pre>`, `<pre>&lt;a&gt; &amp;</pre>`,
 		`<h2>Two<br>lines</h2><h2>one</h2><h3>a<br><br>b<hr>c</h3>`,
 		`<p>A sentence that a narrow column breaks<br>in two, then<br/>Sugar<br>eggs</p><p>and the lines<!-- x --><br>go on</p>`,
 		`<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td><ul><li>x</li><li>y</li></ul></td></tr><tr><td>2</td><td>z<br>w</td><td><pre>p` + "\n" + `q</pre></td></tr></table>`,
@@ -39,7 +39,7 @@ func FuzzRender(f *testing.F) {
 			t.Fatalf("invalid UTF-8: %q", got)
 		}
 		for _, r := range got {
-			if r < 0x20 && r != '\n' && r != '\t' {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
 				t.Fatalf("control character %U in %q", r, got)
 			}
 		}
