@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"golang.org/x/term"
 )
 
@@ -196,7 +197,7 @@ func printable(s string) string {
 			b.WriteString("…")
 			break
 		}
-		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
+		if htmltext.IsControlChar(r) {
 			r = '?'
 		}
 		b.WriteRune(r)

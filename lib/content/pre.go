@@ -129,7 +129,7 @@ func clean(s string) string {
 				continue
 			}
 			b.WriteByte('\n')
-		case r < 0x20 && r != '\n' && r != '\t', r >= 0x7f && r < 0xa0, htmltext.IsInvisibleChar(r):
+		case htmltext.IsControlChar(r) && r != '\n' && r != '\t', htmltext.IsInvisibleChar(r):
 		default:
 			b.WriteRune(r) // an invalid byte decodes as U+FFFD
 		}

@@ -434,11 +434,6 @@ func BetweenTagsPieces(s string, f func(text string) bool) {
 	}
 }
 
-// OneLine is s as one line of plain text: its runs of white space one space and none at either
-// end, its control characters that are not white space (C0, DEL, C1: a JSON-LD "\u0000", a
-// C1 control of a mis-decoded page) left out, and a byte that is not UTF-8 read as U+FFFD.
-// What a page says of itself (a title, an author, an image's alt text) comes out this way, so
-// that a line of a line-oriented reader is one field's.
 // FieldText is a text a page gives of itself in an attribute or its structured data (a
 // title, an author, a description, an image's alt text) as one line (OneLine), repaired
 // first where it shows that it is UTF-8 read as Windows-1252 or Latin-1
@@ -449,24 +444,19 @@ func FieldText(s string) string {
 	return OneLine(s)
 }
 
+// OneLine is s as one line of plain text: its runs of white space one space and none at either
+// end, its control characters that are not white space (IsControlChar: a JSON-LD "\u0000", a
+// C1 control of a mis-decoded page) left out, and a byte that is not UTF-8 read as U+FFFD.
+// What a page says of itself (a title, an author, an image's alt text) comes out this way, so
+// that a line of a line-oriented reader is one field's.
 func OneLine(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		switch {
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-		case r < 0x20 || r >= 0x7f && r < 0xa0:
-		default:
-			if space {
-				b.WriteByte(' ')
-				space = false
-			}
-			b.WriteRune(r)
+	s = strings.Map(func(r rune) rune {
+		if IsControlChar(r) && !unicode.IsSpace(r) {
+			return -1
 		}
-	}
-	return b.String()
+		return r // an invalid byte maps as U+FFFD
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // FoldSpace lower-cases s and folds its runs of white space into one space, trimmed: the
@@ -508,6 +498,10 @@ func AppendFoldedPlain(buf []byte, s string) (_ []byte, ok bool) {
 // breaks at it). The renderers drop it, and so do the texts built beside them (lib/content's
 // preformatted text).
 func IsInvisibleChar(r rune) bool { return r == '\u200b' || r == '\ufeff' || r == '\u00ad' }
+
+// IsControlChar reports whether r is a control character: C0 (below U+0020), DEL or C1
+// (U+0080-U+009F). No text the tools write holds one but a line break or a tab.
+func IsControlChar(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
 
 // IsASCIISpace reports whether c is one of the ASCII bytes unicode.IsSpace is true of.
 func IsASCIISpace(c byte) bool { return asciiSpace[c] }

@@ -121,15 +121,10 @@ func firstNonASCII(s string) int {
 // so without the mark it is left as it is, and so is a text mangled only in its letters
 // ("SprÃ¼hregen").
 func RepairMarked(s string) (string, bool) {
-	marked := strings.Contains(s, "â€")
-	for _, r := range s {
-		if marked {
-			break
-		}
-		marked = r >= 0x80 && r < 0xa0
-	}
-	if !marked {
+	if !strings.Contains(s, "â€") && strings.IndexFunc(s, isC1) < 0 {
 		return s, false
 	}
 	return Repair(s)
 }
+
+func isC1(r rune) bool { return r >= 0x80 && r < 0xa0 }
