@@ -5,6 +5,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/mojibake"
 	"golang.org/x/net/html/atom"
 )
 
@@ -56,7 +57,8 @@ func (p *Page) preLines(i, j int, kept []bool) string {
 			// Each text node cleaned alone, as the tree decodes it: the bytes of two nodes
 			// never join into a character that is in neither ("\xe1<b>\x9b\x84" is three
 			// U+FFFD, not "ᛄ"), nor a carriage return and a line feed into one break.
-			b.WriteString(clean(htmltext.Unescape(p.Src[r[0]:r[1]])))
+			text, _ := mojibake.RepairMarked(htmltext.Unescape(p.Src[r[0]:r[1]])) // as segmenter.text
+			b.WriteString(clean(text))
 			prev = int(r[1])
 		}
 	}

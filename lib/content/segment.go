@@ -13,6 +13,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 	"github.com/chaffkit/chaff/lib/dom"
 	"github.com/chaffkit/chaff/lib/htmltext"
+	"github.com/chaffkit/chaff/lib/mojibake"
 	"github.com/chaffkit/chaff/lib/words"
 	"golang.org/x/net/html/atom"
 )
@@ -480,9 +481,12 @@ func (s *segmenter) text(t *dom.Node, f *frame, shift int32) {
 			s.line.Space()
 		}
 	}
-	s.last, s.lastText, s.lastA = int(t.End+shift), t.Text, s.a
+	// A text node that shows it is UTF-8 read as Latin-1 or Windows-1252 (a comment section
+	// or a headline feed encoded twice on a page that is otherwise right) is decoded again.
+	text, _ := mojibake.RepairMarked(t.Text)
+	s.last, s.lastText, s.lastA = int(t.End+shift), text, s.a
 	before := s.line.Len()
-	s.line.Write(t.Text)
+	s.line.Write(text)
 	s.cur.End = t.End + shift
 	s.ranges = append(s.ranges, [2]int32{t.Start + shift, t.End + shift})
 	if s.line.Len() > before {

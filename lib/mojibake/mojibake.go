@@ -121,10 +121,24 @@ func firstNonASCII(s string) int {
 // so without the mark it is left as it is, and so is a text mangled only in its letters
 // ("SprÃ¼hregen").
 func RepairMarked(s string) (string, bool) {
-	if !strings.Contains(s, "â€") && strings.IndexFunc(s, isC1) < 0 {
+	if !marked(s) {
 		return s, false
 	}
 	return Repair(s)
 }
 
-func isC1(r rune) bool { return r >= 0x80 && r < 0xa0 }
+// marked tells whether s holds a C1 control character (in UTF-8 the byte 0xC2 and one of
+// 0x80-0x9F) or "â€": two scans for a byte, since every text of a page is asked.
+func marked(s string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], 0xC2)
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if i < len(s) && s[i] >= 0x80 && s[i] < 0xA0 {
+			return true
+		}
+	}
+	return strings.Contains(s, "â€")
+}
