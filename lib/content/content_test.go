@@ -908,6 +908,20 @@ func TestRenderKeepsCodeLines(t *testing.T) {
 	}
 }
 
+// A text node that shows it is UTF-8 read as Windows-1252 or Latin-1 (a C1 control character,
+// "â€") is decoded again, in a paragraph and in preformatted text, on a page that is right
+// elsewhere; a node without the mark keeps its letters as they are (and a node that is not
+// mojibake as a whole, "Café" beside the marks, is not decoded: mojibake.Repair).
+func TestRenderRepairsMarkedText(t *testing.T) {
+	src := "<html><body><p>Review: \u00e2\u0080\u009cMultiple System Failures\u00e2\u0080\u009d</p>" +
+		"<p>Spr\u00c3\u00bchregen stays</p><pre>a leg up \u00e2\u0080\u0094 in debt</pre></body></html>"
+	p := Segment(src, dom.Parse(src))
+	want := "Review: \u201cMultiple System Failures\u201d\nSpr\u00c3\u00bchregen stays\na leg up \u2014 in debt"
+	if got := p.Render(allKept(p)); got != want {
+		t.Errorf("Render = %q, want %q (blocks %q)", got, want, blockTexts(p))
+	}
+}
+
 // A title of one word said by the page's banner, its breadcrumb and its article's heading
 // (Kubernetes' documentation) comes out once, as the title's heading.
 func TestDropCopiesOfAShortTitle(t *testing.T) {
