@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"golang.org/x/text/language"
 )
 
@@ -147,7 +148,7 @@ func FuzzJoin(f *testing.F) {
 // .title` is one page's title.
 func FuzzTitle(f *testing.F) {
 	f.Add(`<html><head><title> A  title
- | Site </title><meta property="og:title" content="A&#10;title"><meta property="og:site_name" content="Site">`+
+ | Site </title><meta property="og:title" content="A&#10;title"><meta property="og:site_name" content="Site`+"\u0085"+`">`+
 		`<meta name="author" content=" Jo&#9;Doe "><meta name="description" content="Line one.&#13;&#10;Line two.">`+
 		`<script type="application/ld+json">{"@type":"Article","headline":"A\ntitle","author":{"name":"B\u0000C"},"publisher":{"name":"Pub"}}</script></head>`+
 		`<body><h1>A<br>title</h1><p>Text of the page, long enough to be a paragraph of it.</p></body></html>`, "A title")
@@ -160,7 +161,7 @@ func FuzzTitle(f *testing.F) {
 				t.Fatalf("%s %q: not UTF-8", name, v)
 			}
 			for _, r := range v {
-				if r < 0x20 || r == 0x7f {
+				if htmltext.IsControlChar(r) {
 					t.Fatalf("%s %q: control character %U", name, v, r)
 				}
 			}
