@@ -40,7 +40,7 @@ func FuzzRender(f *testing.F) {
 			t.Fatalf("invalid UTF-8: %q", got)
 		}
 		for _, r := range got {
-			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
+			if htmltext.IsControlChar(r) && r != '\n' && r != '\t' {
 				t.Fatalf("control character %U in %q", r, got)
 			}
 		}

@@ -25,7 +25,7 @@ func FuzzRender(f *testing.F) {
 			t.Fatalf("not normalised: %q", all)
 		}
 		for _, r := range all {
-			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
+			if IsControlChar(r) && r != '\n' && r != '\t' {
 				t.Fatalf("control character %U in %q", r, all)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/content"
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/htmltext"
 )
 
 // FuzzInline: any page's inline spans lie in their block's text, begin and end with no
@@ -63,7 +64,7 @@ func FuzzInline(f *testing.F) {
 			t.Fatalf("invalid UTF-8: %q", got)
 		}
 		for _, r := range got {
-			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
+			if htmltext.IsControlChar(r) && r != '\n' && r != '\t' {
 				t.Fatalf("control character %U in %q", r, got)
 			}
 		}

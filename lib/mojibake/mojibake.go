@@ -113,13 +113,14 @@ func firstNonASCII(s string) int {
 	return -1
 }
 
-// RepairMarked is Repair of a short text, an attribute's value or a field of structured
-// data, where the text itself shows the defect: it holds a C1 control character
-// (U+0080-U+009F, what Latin-1 reads the bytes of "’" or "–" as, and which no correct text
-// holds) or "â€" (the lead of every such punctuation mark read as Windows-1252). A short
-// text gives Repair's test too little to reject: "NESCAFÉ®" reads as UTF-8 too ("NESCAFɮ"),
-// so without the mark it is left as it is, and so is a text mangled only in its letters
-// ("SprÃ¼hregen").
+// RepairMarked is Repair of one text of a page (a text node, an attribute's value, a field
+// of structured data) where the text itself shows the defect: it holds a C1 control
+// character (U+0080-U+009F, what Latin-1 reads the bytes of "’" or "–" as, and which no
+// correct text holds) or "â€" (the lead of every such punctuation mark read as
+// Windows-1252). Repair's test of a whole page misses a page that is right but for some of
+// its texts (a comment section encoded twice), and a short text gives it too little to
+// reject: "NESCAFÉ®" reads as UTF-8 too ("NESCAFɮ"), so without the mark a text is left as
+// it is, and so is a text mangled only in its letters ("SprÃ¼hregen").
 func RepairMarked(s string) (string, bool) {
 	if !marked(s) {
 		return s, false

@@ -93,7 +93,7 @@ func BenchmarkRepairCorrectPage(b *testing.B) {
 	}
 }
 
-// RepairMarked repairs a short text only where it shows the defect itself.
+// RepairMarked repairs a text only where it shows the defect itself.
 func TestRepairMarked(t *testing.T) {
 	for _, c := range []struct {
 		in, want string

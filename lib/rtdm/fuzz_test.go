@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chaffkit/chaff/lib/htmltext"
 	"github.com/chaffkit/chaff/lib/rtdm"
 )
 
@@ -26,7 +27,7 @@ func FuzzExtract(f *testing.F) {
 			return
 		}
 		for _, r := range ex.TitleText {
-			if r < 0x20 || r >= 0x7f && r < 0xa0 {
+			if htmltext.IsControlChar(r) {
 				t.Fatalf("title %q: control character %U", ex.TitleText, r)
 			}
 		}
