@@ -25,6 +25,10 @@
 //     elsewhere; kept, it splits the word for every tokenizer that reads
 //     \w, and people quoting a page leave it out) are dropped;
 //     invalid UTF-8 becomes U+FFFD;
+//   - a text node kept whole that shows it is UTF-8 read as Windows-1252 or
+//     Latin-1 (a C1 control or "â€", which no correct text holds) is decoded
+//     again (mojibake.RepairMarked), as the content model's blocks are; a
+//     node kept in part is written as it is;
 //   - block-level elements (dom.IsBlock: p, div, h1-h6, ul, ol, li, dl, dt,
 //     dd, table, tr, td, th, caption, br, hr, section, article, header,
 //     footer, nav, aside, main, blockquote, pre, figure, figcaption, form,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chaffkit/chaff/lib/devdata"
 	"github.com/chaffkit/chaff/lib/dom"
+	"github.com/chaffkit/chaff/lib/mojibake"
 	"golang.org/x/net/html/atom"
 )
 
@@ -31,14 +32,16 @@ func visibleText(root *dom.Node) string {
 	root.Walk(func(n *dom.Node) bool {
 		switch n.Type {
 		case dom.Text:
+			// A node that shows it was decoded wrongly is decoded again, as Render does.
+			text, _ := mojibake.RepairMarked(n.Text)
 			// Each node's invalid bytes become U+FFFD on their own, as Render
 			// does: joined first, "\xcb" and "\xa2" of two nodes would make "ˢ".
-			for i := 0; i < len(n.Text); {
-				r, size := utf8.DecodeRuneInString(n.Text[i:])
+			for i := 0; i < len(text); {
+				r, size := utf8.DecodeRuneInString(text[i:])
 				if r == utf8.RuneError && size == 1 {
 					b.WriteRune(utf8.RuneError)
 				} else {
-					b.WriteString(n.Text[i : i+size])
+					b.WriteString(text[i : i+size])
 				}
 				i += size
 			}

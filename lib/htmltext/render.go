@@ -91,6 +91,7 @@ type renderer struct {
 	brk     bool // a line break is due before the next character
 	space   bool // a space is due before the next character
 	dropped bool // visible text was dropped since the last kept character
+	suspect bool // a C1 control or "€" was written since whole began its node
 }
 
 func render(html string, spans [][2]int, all bool) string {
@@ -169,11 +170,15 @@ func (r *renderer) event(html string, ev textEvent, spans [][2]int, k int, all b
 	}
 	decode := !ev.raw
 	if all {
-		r.text(html, ev.start, ev.end, ev.end, decode, true)
+		r.whole(html[ev.start:ev.end], decode)
 		return k
 	}
 	for k < len(spans) && spans[k][1] <= ev.start {
 		k++
+	}
+	if k < len(spans) && spans[k][0] <= ev.start && spans[k][1] >= ev.end {
+		r.whole(html[ev.start:ev.end], decode)
+		return k
 	}
 	i, j := ev.start, k
 	for i < ev.end {
@@ -190,6 +195,33 @@ func (r *renderer) event(html string, ev textEvent, spans [][2]int, k int, all b
 		i = r.text(html, i, lim, ev.end, decode, kept)
 	}
 	return k
+}
+
+// whole renders a text node kept whole, decoded again where it shows that it is UTF-8 read
+// as Windows-1252 or Latin-1 (mojibake.RepairMarked of its text, references decoded:
+// "isnâ€™t" and "isn&acirc;&euro;&trade;t" are "isn’t"), as the content model's blocks
+// are: a comment section or a headline feed encoded twice on a page that is otherwise right.
+// The node is written first as it is; only one in which writeRune met a C1 control or "€"
+// (every mark holds one of them) is asked, and written again when it mends, so the texts
+// of most pages cost nothing more. A node kept in part is written as it is, since its
+// repair needs all of its bytes.
+func (r *renderer) whole(src string, decode bool) {
+	before := *r
+	r.suspect = false
+	r.text(src, 0, len(src), len(src), decode, true)
+	if !r.suspect {
+		return
+	}
+	text, decoded := src, false
+	if decode && strings.IndexByte(src, '&') >= 0 {
+		text, decoded = Unescape(src), true
+	}
+	if fixed, ok := mojibake.RepairMarked(text); ok {
+		out := r.out[:len(before.out)]
+		*r = before
+		r.out = out
+		r.text(fixed, 0, len(fixed), len(fixed), decode && !decoded, true)
+	}
 }
 
 // hasHiddenAttr reports whether the start tag hides its element: the
@@ -347,6 +379,9 @@ func (r *renderer) writeByte(c byte) {
 // writeRune writes one encoded non-ASCII character (or an invalid byte).
 func (r *renderer) writeRune(s string) {
 	c, n := utf8.DecodeRuneInString(s)
+	if c < 0xa0 || c == '€' {
+		r.suspect = true // whole asks the node: a mark may be in it
+	}
 	switch {
 	case c == utf8.RuneError && n <= 1:
 		s = "\uFFFD" // each invalid byte

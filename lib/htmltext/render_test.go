@@ -101,6 +101,31 @@ func TestRenderSpans(t *testing.T) {
 	}
 }
 
+// A text node kept whole that shows it is UTF-8 read as Windows-1252 is decoded again; one
+// kept in part, and one that holds a right "é" beside the marks, are written as they are; marks
+// written as character references are found too.
+func TestRenderRepairsMarkedNodes(t *testing.T) {
+	page := "<p>Tom &amp; Jerry isnâ€™t here</p><p>Café isnâ€™t</p><p>it&acirc;&euro;&trade;s in references</p>"
+	first := span(page, "Tom &amp; Jerry isnâ€™t here")
+	cases := []struct {
+		name  string
+		spans [][2]int
+		want  string
+	}{
+		{"whole page", [][2]int{{0, len(page)}}, "Tom & Jerry isn’t here\nCafé isnâ€™t\nit’s in references"},
+		{"one node whole", [][2]int{first}, "Tom & Jerry isn’t here"},
+		{"one node in part", [][2]int{{first[0], first[1] - len(" here")}}, "Tom & Jerry isnâ€™t"},
+	}
+	for _, c := range cases {
+		if got := RenderSpans(page, c.spans); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got, want := Render(page), "Tom & Jerry isn’t here\nCafé isnâ€™t\nit’s in references"; got != want {
+		t.Errorf("Render: got %q, want %q", got, want)
+	}
+}
+
 func TestRenderSpansUTF8(t *testing.T) {
 	page := "<p>aé世b</p>"
 	i := strings.Index(page, "é")
@@ -262,8 +287,12 @@ func TestUnescape(t *testing.T) {
 			t.Errorf("Unescape(%q) = %q, want %q", in, got, want)
 		}
 	}
-	// As text, a C1 control shows as nothing, as in a browser (before: a visible U+FFFD).
-	if got := Render("<p>cost,&#226;&#128;&#157; create</p>"); got != "cost,\u00e2\u20ac create" {
+	// As text, a C1 control shows as nothing, as in a browser (before: a visible U+FFFD),
+	// unless its node is UTF-8 read as Windows-1252 and decodes again (TestRenderRepairsMarkedNodes).
+	if got := Render("<p>cost&#157; create</p>"); got != "cost create" {
+		t.Errorf("Render: %q", got)
+	}
+	if got := Render("<p>cost,&#226;&#128;&#157; create</p>"); got != "cost,\u201d create" {
 		t.Errorf("Render: %q", got)
 	}
 }
