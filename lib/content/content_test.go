@@ -84,6 +84,26 @@ func testSegment(t *testing.T, root *dom.Node) {
 	}
 }
 
+// An element whose role is heading is a heading of its aria-level (1-6, a deeper level a
+// sixth), else of WAI-ARIA's default level 2; inside a real heading it is that heading.
+func TestSegmentARIAHeadings(t *testing.T) {
+	src := `<body><div role="heading" aria-level="1">Red Dead Redemption 2</div>` +
+		`<div role="heading">Reviews</div><span role="Heading" aria-level="9">Deep</span>` +
+		`<div role="heading" aria-level="x">Odd</div><h4><span role="heading" aria-level="1">In h4</span></h4>` +
+		`<p>Arthur Morgan and the Van der Linde gang are outlaws on the run.</p></body>`
+	p := Segment(src, dom.Parse(src))
+	want := map[string]int8{"Red Dead Redemption 2": 1, "Reviews": 2, "Deep": 6, "Odd": 2, "In h4": 4,
+		"Arthur Morgan and the Van der Linde gang are outlaws on the run.": 0}
+	if len(p.Blocks) != len(want) {
+		t.Fatalf("%d blocks, want %d", len(p.Blocks), len(want))
+	}
+	for _, b := range p.Blocks {
+		if lv, ok := want[b.Text]; !ok || b.Heading != lv {
+			t.Errorf("%q: heading %d, want %d", b.Text, b.Heading, lv)
+		}
+	}
+}
+
 // TestSegmentItemsSideBySide: texts in elements side by side with no white space between
 // (tags, chips, a brand and a name) are read as two words when the second begins with a
 // capital or a digit, or whatever it begins with when the two are links to two addresses;

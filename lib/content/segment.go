@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -728,7 +729,8 @@ func runeCount(b []byte) int {
 	return n
 }
 
-// headingOf returns the heading level in force inside n.
+// headingOf returns the heading level in force inside n: an h1-h6, else an element whose role
+// is heading (ariaLevel), else the level around it.
 func headingOf(n *dom.Node, outer int8) int8 {
 	switch n.Atom {
 	case atom.H1:
@@ -744,10 +746,24 @@ func headingOf(n *dom.Node, outer int8) int8 {
 	case atom.H6:
 		return 6
 	}
-	if outer == 0 && n.Type == dom.Element && n.Attr("role") == "heading" {
-		return 3
+	if outer == 0 && n.Type == dom.Element && strings.EqualFold(n.Attr("role"), "heading") {
+		return ariaLevel(n.Attr("aria-level"))
 	}
 	return outer
+}
+
+// ariaLevel is the level of an element whose role is heading: its aria-level, 1-6 (a
+// deeper level is a sixth-level heading, as h6 is the last), else 2, WAI-ARIA's default
+// (Steam's game name is a div with role="heading" aria-level="1").
+func ariaLevel(v string) int8 {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	switch {
+	case err != nil || n < 1:
+		return 2
+	case n > 6:
+		return 6
+	}
+	return int8(n)
 }
 
 // flagsOf returns the context flags an element adds for its content.
