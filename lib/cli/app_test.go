@@ -142,6 +142,16 @@ func TestCLI(t *testing.T) {
 		// the text is then.
 		{Name: "html-file-joined", Args: []string{"run", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
 		{Name: "html-file-learn", Args: []string{"learn", "page.html"}, Files: map[string]string{"page.html": "<html><body><p>caf\xe9</p>"}},
+		// Pages that are copies of one (numbers aside) are one page to learn from: the line
+		// says how many copies it did not count.
+		{Name: "copies-joined", Args: []string{"run"}, Stdin: `{"id":"1","site":"a","html":"<p>Page 1 of the site</p>"}
+{"id":"2","site":"a","html":"<p>Page 2 of the site</p>"}
+{"id":"3","site":"a","html":"<div><p>Page 3 of the site</p></div>"}
+`},
+		{Name: "copies-sites-joined", Args: []string{"run"}, Stdin: `{"id":"1","site":"a","html":"<p>Page 1 of the site</p>"}
+{"id":"2","site":"a","html":"<p>Page 2 of the site</p>"}
+{"id":"3","site":"b","html":"<p>Another site</p>"}
+`},
 		// --max-buffer-bytes: past it the site with the most pages waiting is learned early,
 		// with a line saying so; a negative bound is a usage error.
 		{Name: "run-max-buffer-bytes", Args: []string{"run", "--max-buffer-bytes", "150", "--content", "off"}, Stdin: pages},

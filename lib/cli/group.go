@@ -190,7 +190,7 @@ func (g *grouper) learn(s *siteState, ready readyFunc) {
 		s.model, s.err = g.e.learnSite(s.key, learnt)
 	}
 	if learnsNothing(len(learnt)) && (s.err == nil || s.err == errLonePage) && g.sample > 1 {
-		g.e.single.add(s.key, s.pages[0]) // (--sample 1 asks for it)
+		g.e.single.add(s.key, s.pages[0], len(s.pages)-len(learnt)) // (--sample 1 asks for it)
 	}
 	live.setPhase("")
 	live.learned.Add(int64(len(s.pages)))
@@ -345,6 +345,9 @@ func (e *Env) learnSite(site string, learnt []*page.Page) (m Model, err error) {
 	return &siteModel{Model: m, pages: len(learnt), here: true}, nil
 }
 
+// copiesAre says what a copy is to the user (distinct).
+const copiesAre = "the same text, numbers and markup aside"
+
 // distinct returns the pages that are not copies of an earlier page (same
 // htmltext.Fingerprint: the same text, markup and numbers aside). A page
 // crawled twice (a re-crawl, two URLs of one page, a session id in its
@@ -373,20 +376,23 @@ func distinct(pages []*page.Page) []*page.Page {
 // singles counts the sites learned from one page (copies aside): nothing can be learned
 // from one page, since a site model finds what a site's pages repeat. A run says so once,
 // at its end (say), naming the first such site: an HTML file given alone, or a dump of
-// unrelated pages, which chaff extract is for.
+// unrelated pages, which chaff extract is for. It counts the copies too, so that a user
+// who gave a site several pages learns why it still has one.
 type singles struct {
-	n           int
+	n, copies   int
 	site, first string // the first such site, and its page
+	firstCopies int    // the copies of that page
 }
 
-func (s *singles) add(site string, p *page.Page) {
+func (s *singles) add(site string, p *page.Page, copies int) {
 	if s.n == 0 {
-		s.site, s.first = site, p.Name()
+		s.site, s.first, s.firstCopies = site, p.Name(), copies
 		if s.first == "" {
 			s.first = p.Where()
 		}
 	}
 	s.n++
+	s.copies += copies
 }
 
 // say prints the line about the sites learned from one page, if any: what their text is
@@ -397,8 +403,23 @@ func (s *singles) say(e *Env) {
 		return
 	}
 	what := fmt.Sprintf("%d sites have one page each (the first: %s of site %q)", s.n, s.first, s.site)
+	if s.copies > 0 {
+		copies := fmt.Sprintf("%d pages that are copies of one", s.copies)
+		if s.copies == 1 {
+			copies = "1 page that is a copy of one"
+		}
+		what = fmt.Sprintf("%d sites have one page each, not counting %s (%s); the first: %s of site %q",
+			s.n, copies, copiesAre, s.first, s.site)
+	}
 	if s.n == 1 {
 		what = fmt.Sprintf("%s is the only page of site %q", s.first, s.site)
+		if s.copies > 0 {
+			others := fmt.Sprintf("its %d other pages are copies of it", s.copies)
+			if s.copies == 1 {
+				others = "its other page is a copy of it"
+			}
+			what += fmt.Sprintf(" (%s: %s)", others, copiesAre)
+		}
 	}
 	const why = "nothing can be learned from one page (a site model finds what a site's pages repeat)"
 	var then string
