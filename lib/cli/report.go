@@ -80,8 +80,16 @@ func (r *Reporter) inputsFailed(all func(source string) int64) {
 			continue
 		}
 		if n := all(src); n > in.read {
-			r.warnf("%s: nothing came out of its %d records: %d failed (the first: %s) and %d were not pages (skipped.* in the summary)",
-				src, n, in.errs, clipMessage(in.first), n-in.read)
+			notPages := fmt.Sprintf("%d were not pages", n-in.read)
+			if n-in.read == 1 {
+				notPages = "1 was not a page"
+			}
+			r.warnf("%s: nothing came out of its %d records: %d failed (the first: %s) and %s (skipped.* in the summary)",
+				src, n, in.errs, clipMessage(in.first), notPages)
+			continue
+		}
+		if in.read == 1 {
+			r.warnf("%s: its one record failed (%s)", src, clipMessage(in.first))
 			continue
 		}
 		r.warnf("%s: every one of its %d records failed (the first: %s)", src, in.read, clipMessage(in.first))

@@ -325,6 +325,11 @@ func TestErrorLinesLimited(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", code, stderr)
 	}
 	errOut.Reset()
+	run([]string{"toy", "run", "--format", "jsonl"}, strings.NewReader("not json\n"), &out, &errOut)
+	if !strings.Contains(errOut.String(), "<stdin>: its one record failed (invalid JSON") {
+		t.Fatalf("one record: %s", errOut.String())
+	}
+	errOut.Reset()
 	run([]string{"toy", "run", "--format", "jsonl", "--max-errors-shown", "0"}, strings.NewReader(in), &out, &errOut)
 	if n := strings.Count(errOut.String(), "not a JSON object"); n != 51 {
 		t.Fatalf("--max-errors-shown 0 printed %d lines", n)
