@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -1126,5 +1127,55 @@ answered that every one of us needs a nook of that kind, a place the day cannot 
 	s[2], s[5] = 0.2, 0.7
 	if kept, _, _ = p.Join(s, &site, Balanced); kept[5] || kept[2] {
 		t.Errorf("kept %v: the tags line after the text and a byline the page leaves out should go", kept)
+	}
+}
+
+// TestPredictInChunks: Predict scores a page predictChunk blocks at a time, and its scores
+// and kind are those of the whole page's matrices (Features, ScoresOf, Kind) bit for bit, on
+// the synthetic sites' pages and on a page of 2.5 chunks of repeated cards and paragraphs
+// (a chunk's edge inside the windows of neighbours, groups and paths).
+func TestPredictInChunks(t *testing.T) {
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := synth.DefaultConfig()
+	cfg.Sites, cfg.PagesPerSite = 3, 4
+	pages, err := synth.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var htmls []string
+	for _, sp := range pages {
+		htmls = append(htmls, sp.HTML)
+	}
+	var big strings.Builder
+	big.WriteString(`<html><head><title>A long list</title></head><body><nav><a href="/">Home</a> <a href="/a">About</a></nav><main><h1>A long list</h1>`)
+	for i := range predictChunk * 5 / 4 {
+		fmt.Fprintf(&big, `<div class="card"><h3><a href="/item/%d">Item number %d</a></h3><p>The item's own words, %d of them, in a sentence.</p></div>`, i, i, i%17)
+	}
+	big.WriteString(`</main><footer>© Someone</footer></body></html>`)
+	htmls = append(htmls, big.String())
+	for k, html := range htmls {
+		p := Segment(html, dom.Parse(html))
+		whole := p.Features(m.Tokens, nil)
+		want := m.ScoresOf(p, whole)
+		wantKind, wantP := m.Kind(p, whole)
+		q := Segment(html, dom.Parse(html)) // a fresh page: Features caches parts of its work
+		got, kind, kindP := m.Predict(q)
+		if k == len(htmls)-1 && len(q.Blocks) <= 2*predictChunk {
+			t.Fatalf("the long page has %d blocks, want more than two chunks", len(q.Blocks))
+		}
+		if kind != wantKind || kindP != wantP {
+			t.Errorf("page %d: kind %d (%v), want %d (%v)", k, kind, kindP, wantKind, wantP)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("page %d: %d scores, want %d", k, len(got), len(want))
+		}
+		for i := range want {
+			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("page %d (%d blocks): block %d scored %v, want %v", k, len(want), i, got[i], want[i])
+			}
+		}
 	}
 }

@@ -60,18 +60,62 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 	if n == 0 {
 		return dst
 	}
+	firsts := make([]firstFeatures, n)
+	for i := range firsts {
+		firsts[i] = firstFeaturesOf(x[i*NumFeatures : (i+1)*NumFeatures])
+	}
+	p.newContextRows(s, firsts).fill(0, n, dst)
+	return dst
+}
+
+// firstFeatures are the first stage's features of a block that the second stage reads as
+// they are (cWords ... cTitleDist), kept for every block while its first-stage row is let go
+// (Model.Predict).
+type firstFeatures [7]float32
+
+func firstFeaturesOf(x []float32) firstFeatures {
+	return firstFeatures{x[fWords], x[fLinkDensity], x[fHeading], x[fRepeatCount], x[fPosWords],
+		x[fFlags+14], // in-hidden
+		x[fTitleDist]}
+}
+
+// contextRows fills the second stage's rows of a page's blocks a range at a time, as
+// featureRows fills the first's: what the first stage's scores say of the page and of each
+// element is computed once (newContextRows).
+type contextRows struct {
+	p                        *Page
+	s                        []float32
+	firsts                   []firstFeatures
+	sw, ww                   []float32
+	pageW, pageMax, pageKept float32
+	pageMean                 float32
+	best05, bestAd           int32
+	paths                    map[uint64]pathAgg
+	pathOf                   []uint64
+	cw, cs                   []float32
+	order                    []float32
+	groupMean, groupItems    []float32
+}
+
+// pathAgg sums the scores of the blocks of one path (contextRows).
+type pathAgg struct {
+	sw, ww float32
+	n      int32
+}
+
+// newContextRows computes the page's and its elements' figures from the first stage's
+// scores s; firsts are the blocks' firstFeatures. The page has blocks.
+func (p *Page) newContextRows(s []float32, firsts []firstFeatures) *contextRows {
+	n := len(p.Blocks)
 	es := p.Elements
+	r := &contextRows{p: p, s: s, firsts: firsts}
 	// Word-weighted sums of scores per element subtree.
 	sw := make([]float32, len(es)) // sum of words*p
 	ww := make([]float32, len(es)) // sum of words
-	var pageW, pageSW, pageMax, pageKept float32
+	var pageSW float32
 	// The blocks of each path: those whose owners have the same shape and the same two
 	// ancestors' shapes, the page's one kind of block wherever it stands (a card in each row,
 	// a post at each depth, a paragraph between ads).
-	type pathAgg struct {
-		sw, ww float32
-		n      int32
-	}
 	paths := make(map[uint64]pathAgg, n)
 	pathOf := make([]uint64, n)
 	for i := range p.Blocks {
@@ -89,11 +133,11 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 		paths[h] = a
 		sw[b.Owner] += w * s[i]
 		ww[b.Owner] += w
-		pageW += w
+		r.pageW += w
 		pageSW += w * s[i]
-		pageMax = max(pageMax, s[i])
+		r.pageMax = max(r.pageMax, s[i])
 		if s[i] > 0.5 {
-			pageKept += w
+			r.pageKept += w
 		}
 	}
 	for i := len(es) - 1; i > 0; i-- {
@@ -102,13 +146,8 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 			ww[par] += ww[i]
 		}
 	}
-	pageMean := pageSW / max(pageW, 1)
-	mean := func(e int32) float32 {
-		if ww[e] == 0 {
-			return 0
-		}
-		return sw[e] / ww[e]
-	}
+	r.sw, r.ww, r.paths, r.pathOf = sw, ww, paths, pathOf
+	r.pageMean = pageSW / max(r.pageW, 1)
 	// The best region: the element whose subtree maximises sum(words*(p - tau)).
 	best := func(tau float32) int32 {
 		b, bv := int32(0), float32(math.Inf(-1))
@@ -120,8 +159,37 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 		}
 		return b
 	}
-	best05 := best(0.5)
-	bestAd := best(min(max(pageMean*1.5, 0.15), 0.5))
+	r.best05 = best(0.5)
+	r.bestAd = best(min(max(r.pageMean*1.5, 0.15), 0.5))
+	// Windows of neighbours, word-weighted (prefix sums).
+	r.cw = make([]float32, n+1)
+	r.cs = make([]float32, n+1)
+	for i := range p.Blocks {
+		w := float32(max(p.Blocks[i].Words, 1))
+		r.cw[i+1] = r.cw[i] + w
+		r.cs[i+1] = r.cs[i] + w*s[i]
+	}
+	// Rank of each score among the page's blocks.
+	r.order = make([]float32, n)
+	copy(r.order, s)
+	sortFloats(r.order)
+	// The items of repeated groups: the mean score of the group of each element's nearest
+	// repeated ancestor.
+	r.groupMean, r.groupItems = p.groupScores(sw, ww)
+	return r
+}
+
+// fill writes the second stage's rows of blocks [from, to) into dst (zeroed,
+// (to-from)*NumContextFeatures values).
+func (r *contextRows) fill(from, to int, dst []float32) {
+	p, es, s, n := r.p, r.p.Elements, r.s, len(r.p.Blocks)
+	sw, ww, cw, cs := r.sw, r.ww, r.cw, r.cs
+	mean := func(e int32) float32 {
+		if ww[e] == 0 {
+			return 0
+		}
+		return sw[e] / ww[e]
+	}
 	inside := func(e, anc int32) bool {
 		for ; e >= 0; e = es[e].Parent {
 			if e == anc {
@@ -130,29 +198,14 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 		}
 		return false
 	}
-	// Windows of neighbours, word-weighted (prefix sums).
-	cw := make([]float32, n+1)
-	cs := make([]float32, n+1)
-	for i := range p.Blocks {
-		w := float32(max(p.Blocks[i].Words, 1))
-		cw[i+1] = cw[i] + w
-		cs[i+1] = cs[i] + w*s[i]
-	}
 	window := func(i, k int) float32 {
 		a, b := max(i-k, 0), min(i+k+1, n)
 		return (cs[b] - cs[a]) / max(cw[b]-cw[a], 1)
 	}
-	// Rank of each score among the page's blocks.
-	order := make([]float32, n)
-	copy(order, s)
-	sortFloats(order)
-	// The items of repeated groups: the mean score of the group of each element's nearest
-	// repeated ancestor.
-	groupMean, groupItems := p.groupScores(sw, ww)
-	for i := range p.Blocks {
+	for i := from; i < to; i++ {
 		b := &p.Blocks[i]
-		f := dst[i*NumContextFeatures : (i+1)*NumContextFeatures]
-		x1 := x[i*NumFeatures : (i+1)*NumFeatures]
+		f := dst[(i-from)*NumContextFeatures : (i-from+1)*NumContextFeatures]
+		x1 := &r.firsts[i]
 		f[cP] = s[i]
 		f[cLogit] = gbdt.Logit(s[i])
 		f[cOwnerMean] = mean(b.Owner)
@@ -163,35 +216,28 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 		f[cUp2Mean] = mean(up2)
 		f[cUp3Mean] = mean(up3)
 		f[cUp5Mean] = mean(up(es, up3, 2))
-		f[cInBest] = b2f(inside(b.Owner, best05))
-		f[cInBestAdaptive] = b2f(inside(b.Owner, bestAd))
-		f[cBestShare] = ww[best05] / max(pageW, 1)
-		f[cBestAdaptiveShare] = ww[bestAd] / max(pageW, 1)
+		f[cInBest] = b2f(inside(b.Owner, r.best05))
+		f[cInBestAdaptive] = b2f(inside(b.Owner, r.bestAd))
+		f[cBestShare] = ww[r.best05] / max(r.pageW, 1)
+		f[cBestAdaptiveShare] = ww[r.bestAd] / max(r.pageW, 1)
 		f[cWindow1] = window(i, 1)
 		f[cWindow3] = window(i, 3)
 		f[cWindow8] = window(i, 8)
-		f[cPageMean] = pageMean
-		f[cPageMax] = pageMax
-		f[cPageKeptShare] = pageKept / max(pageW, 1)
-		f[cRelMax] = s[i] / max(pageMax, 1e-6)
-		f[cRank] = float32(searchFloats(order, s[i])) / float32(n)
-		f[cGroupMean] = groupMean[b.Owner]
-		f[cGroupItems] = groupItems[b.Owner]
-		f[cWords] = x1[fWords]
-		f[cLinkDensity] = x1[fLinkDensity]
-		f[cHeading] = x1[fHeading]
-		f[cRepeatCount] = x1[fRepeatCount]
-		f[cPosWords] = x1[fPosWords]
-		f[cHidden] = x1[fFlags+14] // in-hidden
-		f[cTitleDist] = x1[fTitleDist]
+		f[cPageMean] = r.pageMean
+		f[cPageMax] = r.pageMax
+		f[cPageKeptShare] = r.pageKept / max(r.pageW, 1)
+		f[cRelMax] = s[i] / max(r.pageMax, 1e-6)
+		f[cRank] = float32(searchFloats(r.order, s[i])) / float32(n)
+		f[cGroupMean] = r.groupMean[b.Owner]
+		f[cGroupItems] = r.groupItems[b.Owner]
+		copy(f[cWords:cTitleDist+1], x1[:])
 		f[cPathMean], f[cPathItems] = -1, 0
-		if a := paths[pathOf[i]]; a.n > 1 {
+		if a := r.paths[r.pathOf[i]]; a.n > 1 {
 			w := float32(max(b.Words, 1))
 			f[cPathMean] = (a.sw - w*s[i]) / max(a.ww-w, 1)
 			f[cPathItems] = log1p(float32(a.n - 1))
 		}
 	}
-	return dst
 }
 
 // groupScores returns, for each element, the word-weighted mean score of the group of

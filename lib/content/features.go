@@ -156,30 +156,68 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 	if n == 0 {
 		return dst
 	}
+	p.newFeatureRows(tok).fill(0, n, dst)
+	return dst
+}
+
+// featureRows fills the feature rows of a page's blocks, in order, a range of blocks at a
+// time: what the page gives every row is computed once (newFeatureRows), each block's row
+// from it. Features fills every row at once; Model.Predict fills and scores a chunk at a
+// time, so that a page of a million blocks does not hold a million rows (half a kilobyte
+// each).
+type featureRows struct {
+	p                                                *Page
+	tok                                              tokenRows
+	rep                                              []repeat
+	pageWords, pageLD, pageWordsLog                  float32
+	maxDepth                                         int16
+	titleSim, descSim                                []float32
+	titleBlock                                       int
+	ldType, ogType                                   float32
+	pageRepeat, pageMaxBlock, pageTop5, pageHeadings float32
+	addrShape                                        [4]float32
+	// wordsBefore counts the words of the blocks before the next row to fill (fPosWords):
+	// the rows are filled in order.
+	wordsBefore float32
+	next        int
+}
+
+// newFeatureRows computes what the page gives every row; the page has blocks.
+func (p *Page) newFeatureRows(tok Tokens) *featureRows {
 	es := p.Elements
-	rep := p.repeats()
+	r := &featureRows{p: p, tok: p.newTokenRows(tok), rep: p.repeats(), maxDepth: 1}
 	root := &es[0]
-	pageWords := float32(max(root.Words, 1))
-	pageLD := float32(root.LinkWords) / pageWords
-	var maxDepth int16 = 1
+	r.pageWords = float32(max(root.Words, 1))
+	r.pageLD = float32(root.LinkWords) / r.pageWords
 	for i := range es {
-		maxDepth = max(maxDepth, es[i].Depth)
+		r.maxDepth = max(r.maxDepth, es[i].Depth)
 	}
-	titleSim, descSim := p.similarities(termSet(firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle, p.Title)),
+	r.titleSim, r.descSim = p.similarities(termSet(firstNonEmpty(p.Meta.OGTitle, p.Meta.LDTitle, p.Title)),
 		termSet(firstNonEmpty(p.Meta.LDDescription, p.Meta.Description)))
-	titleBlock := p.titleBlock(titleSim)
-	ldType := float32(typeRank(p.Meta.LDType))
+	r.titleBlock = p.titleBlock(r.titleSim)
+	r.ldType = float32(typeRank(p.Meta.LDType))
 	if p.Meta.LDType == "" {
-		ldType = -1
+		r.ldType = -1
 	}
-	pageRepeat, pageMaxBlock, pageTop5, pageHeadings := p.pageShape(rep, pageWords)
-	ogType := float32(ogTypeCode(p.Meta.OGType))
-	addrShape := p.addressInfo().shape
-	pageWordsLog := log1p(pageWords)
-	wordsBefore := float32(0)
-	for i := range p.Blocks {
+	r.pageRepeat, r.pageMaxBlock, r.pageTop5, r.pageHeadings = p.pageShape(r.rep, r.pageWords)
+	r.ogType = float32(ogTypeCode(p.Meta.OGType))
+	r.addrShape = p.addressInfo().shape
+	r.pageWordsLog = log1p(r.pageWords)
+	return r
+}
+
+// fill writes the rows of blocks [from, to) into dst (zeroed, (to-from)*NumFeatures
+// values); from is the block after the last one filled.
+func (r *featureRows) fill(from, to int, dst []float32) {
+	if from != r.next {
+		panic("content: feature rows filled out of order")
+	}
+	r.next = to
+	p, es, rep, n := r.p, r.p.Elements, r.rep, len(r.p.Blocks)
+	pageWords, maxDepth, titleSim, descSim, titleBlock := r.pageWords, r.maxDepth, r.titleSim, r.descSim, r.titleBlock
+	for i := from; i < to; i++ {
 		b := &p.Blocks[i]
-		f := dst[i*NumFeatures : (i+1)*NumFeatures]
+		f := dst[(i-from)*NumFeatures : (i-from+1)*NumFeatures]
 		words := float32(b.Words)
 		runes := float32(max(b.Runes, 1))
 		f[fWords] = log1pCount(b.Words)
@@ -234,8 +272,8 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		}
 		f[fPosBlock] = float32(i) / float32(n)
 		f[fPosByte] = float32(b.Start) / float32(max(len(p.Src), 1))
-		f[fPosWords] = wordsBefore / pageWords
-		wordsBefore += words
+		f[fPosWords] = r.wordsBefore / pageWords
+		r.wordsBefore += words
 		f[fTitleSim] = titleSim[i]
 		if titleBlock >= 0 {
 			f[fTitleDist] = clamp(float32(i-titleBlock), -50, 50)
@@ -274,39 +312,53 @@ func (p *Page) Features(tok Tokens, dst []float32) []float32 {
 		} else {
 			f[fWindowWords] = log1p(ww)
 		}
-		f[fPageWords] = pageWordsLog
+		f[fPageWords] = r.pageWordsLog
 		f[fPageBlocks] = log1pCount(n)
-		f[fPageLinkDensity] = pageLD
-		f[fLDType] = ldType
+		f[fPageLinkDensity] = r.pageLD
+		f[fLDType] = r.ldType
 		f[fRepeatGroupShare] = rep[b.Owner].groupWords / pageWords
-		f[fPageRepeatShare] = pageRepeat
-		f[fPageMaxBlock] = pageMaxBlock
-		f[fPageTop5Share] = pageTop5
-		f[fPageHeadings] = pageHeadings
-		f[fOGType] = ogType
+		f[fPageRepeatShare] = r.pageRepeat
+		f[fPageMaxBlock] = r.pageMaxBlock
+		f[fPageTop5Share] = r.pageTop5
+		f[fPageHeadings] = r.pageHeadings
+		f[fOGType] = r.ogType
 		for k := 0; k < numLDKinds; k++ {
 			f[fLDKinds+k] = b2f(p.Meta.LDKinds&(1<<k) != 0)
 		}
-		copy(f[fURLSegments:fURLKinds], addrShape[:])
+		copy(f[fURLSegments:fURLKinds], r.addrShape[:])
 		for k := 0; k < numFlagFeatures; k++ {
 			if b.Flags&(1<<k) != 0 {
 				f[fFlags+k] = 1
 			}
 		}
 	}
-	p.TokenFeatures(tok, dst)
-	return dst
+	r.tok.fill(from, to, dst)
 }
 
 // TokenFeatures (re)computes the features that depend on the learned token weights into
 // the feature vectors x of the page's blocks (the trainer learns other weights per fold
 // without computing the rest again). It needs no dom node, only the page's elements.
 func (p *Page) TokenFeatures(tok Tokens, x []float32) {
+	if len(p.Blocks) > 0 {
+		r := p.newTokenRows(tok)
+		r.fill(0, len(p.Blocks), x)
+	}
+}
+
+// tokenRows fills the features of a page's rows that depend on the learned token weights, a
+// range of blocks at a time (as featureRows): the weights of each element's own tokens and
+// of its path, computed once.
+type tokenRows struct {
+	p                     *Page
+	own, path, pmax, pmin []float32
+	kinds, body           [numPageKinds]float32
+}
+
+func (p *Page) newTokenRows(tok Tokens) tokenRows {
 	es := p.Elements
-	own := make([]float32, len(es))
-	path := make([]float32, len(es))
-	pmax := make([]float32, len(es))
-	pmin := make([]float32, len(es))
+	r := tokenRows{p: p, own: make([]float32, len(es)), path: make([]float32, len(es)),
+		pmax: make([]float32, len(es)), pmin: make([]float32, len(es))}
+	own, path, pmax, pmin := r.own, r.path, r.pmax, r.pmin
 	for i := range es {
 		var s float32
 		for _, t := range p.tokens[es[i].tokens[0]:es[i].tokens[1]] {
@@ -321,18 +373,25 @@ func (p *Page) TokenFeatures(tok Tokens, x []float32) {
 			path[i], pmax[i], pmin[i] = s, s, s
 		}
 	}
-	var kinds, body [numPageKinds]float32
-	urlKindFeatures(p.urlHashes(), tok, kinds[:])
-	urlKindFeatures(p.bodyHashes(), tok, body[:])
-	p.setKindFeatures(x, kinds, body)
-	for i := range p.Blocks {
-		o := p.Blocks[i].Owner
-		f := x[i*NumFeatures : (i+1)*NumFeatures]
-		f[fTokOwner] = own[o]
-		f[fTokPath] = path[o]
-		f[fTokMax] = pmax[o]
-		f[fTokMin] = pmin[o]
-		f[fTokUp1] = own[up(es, o, 1)]
+	urlKindFeatures(p.urlHashes(), tok, r.kinds[:])
+	urlKindFeatures(p.bodyHashes(), tok, r.body[:])
+	return r
+}
+
+// fill writes the token features of blocks [from, to) into their rows dst
+// ((to-from)*NumFeatures values).
+func (r *tokenRows) fill(from, to int, dst []float32) {
+	es := r.p.Elements
+	for i := from; i < to; i++ {
+		o := r.p.Blocks[i].Owner
+		f := dst[(i-from)*NumFeatures : (i-from+1)*NumFeatures]
+		copy(f[fURLKinds:fURLKinds+numPageKinds], r.kinds[:])
+		copy(f[fBodyKinds:fBodyKinds+numPageKinds], r.body[:])
+		f[fTokOwner] = r.own[o]
+		f[fTokPath] = r.path[o]
+		f[fTokMax] = r.pmax[o]
+		f[fTokMin] = r.pmin[o]
+		f[fTokUp1] = r.own[up(es, o, 1)]
 	}
 }
 
@@ -688,7 +747,7 @@ func endsSentence(s string) bool {
 }
 
 // setKindFeatures writes the page's kind features, from its URL words and from its html and
-// body tokens, into every block's features x.
+// body tokens, into every block's features x (the trainer's, learned without the page).
 func (p *Page) setKindFeatures(x []float32, url, body [numPageKinds]float32) {
 	for i := range p.Blocks {
 		f := x[i*NumFeatures : (i+1)*NumFeatures]

@@ -30,19 +30,70 @@ type Model struct {
 
 // Scores returns the probability that each block of p is main content.
 func (m *Model) Scores(p *Page) []float32 {
-	x, release := pooled(func(dst []float32) []float32 { return p.Features(m.Tokens, dst) })
-	defer release()
-	return m.ScoresOf(p, x)
+	s, _, _ := m.predict(p, false)
+	return s
 }
 
 // Predict returns what the model finds in p: each block's probability of being main content,
 // and the page's likeliest kind with its probability (Kind; -1 and 0 when the model has no
 // kind models or the page no blocks).
 func (m *Model) Predict(p *Page) (scores []float32, kind int, kindP float32) {
-	x, release := pooled(func(dst []float32) []float32 { return p.Features(m.Tokens, dst) })
+	return m.predict(p, true)
+}
+
+// predictChunk is how many blocks' feature rows Predict holds at once. A page of more blocks
+// is scored a chunk at a time, with the same scores bit for bit (ScoresOf's: each row's
+// scores are its own): the rows of both stages take about 600 bytes a block, and a page of
+// a million short blocks (a table of a hundred thousand rows, a 50 MB page of paragraphs)
+// held them all at once, gigabytes. Across chunks a block keeps its score and the seven
+// first-stage features the second stage reads (firstFeatures). Almost every page is one
+// chunk (the dev sets' largest has 2,641 blocks).
+const predictChunk = 4096
+
+// predict is Predict, and Scores without the kind.
+func (m *Model) predict(p *Page, withKind bool) (s []float32, kind int, kindP float32) {
+	kind = -1
+	n := len(p.Blocks)
+	s = make([]float32, n)
+	if n == 0 {
+		return s, kind, kindP
+	}
+	rows := p.newFeatureRows(m.Tokens)
+	var firsts []firstFeatures
+	if m.Context != nil {
+		firsts = make([]firstFeatures, n)
+	}
+	buf, release := pooledBuf()
 	defer release()
-	kind, kindP = m.Kind(p, x)
-	return m.ScoresOf(p, x), kind, kindP
+	for from := 0; from < n; from += predictChunk {
+		to := min(from+predictChunk, n)
+		x := zeroed(*buf, (to-from)*NumFeatures)
+		*buf = x
+		rows.fill(from, to, x)
+		if from == 0 && withKind {
+			kind, kindP = m.Kind(p, x) // it reads the page's features, which every row holds
+		}
+		m.Trees.Predicts(x, s[from:to])
+		if firsts != nil {
+			for i := from; i < to; i++ {
+				firsts[i] = firstFeaturesOf(x[(i-from)*NumFeatures : (i-from+1)*NumFeatures])
+			}
+		}
+	}
+	if m.Context != nil {
+		ctx := p.newContextRows(s, firsts)
+		s2 := make([]float32, n)
+		for from := 0; from < n; from += predictChunk {
+			to := min(from+predictChunk, n)
+			x := zeroed(*buf, (to-from)*NumContextFeatures)
+			*buf = x
+			ctx.fill(from, to, x)
+			m.Context.Predicts(x, s2[from:to])
+		}
+		s = s2
+	}
+	loneBlock(s)
+	return s, kind, kindP
 }
 
 // floatBufs keeps feature matrices between pages (of *[]float32): a page's matrices (about
@@ -51,15 +102,22 @@ func (m *Model) Predict(p *Page) (scores []float32, kind int, kindP float32) {
 var floatBufs sync.Pool
 
 // pooled returns the matrix fill writes into a buffer from floatBufs, and the function that
-// gives the buffer back: past 16 MiB it is let go, so that the pool does not pin the largest
-// page's matrices for the rest of the run.
+// gives the buffer back (pooledBuf).
 func pooled(fill func(dst []float32) []float32) (x []float32, release func()) {
-	buf, _ := floatBufs.Get().(*[]float32)
+	buf, release := pooledBuf()
+	*buf = fill(*buf)
+	return *buf, release
+}
+
+// pooledBuf returns a buffer from floatBufs, and the function that gives it back: past 16 MiB
+// it is let go, so that the pool does not pin the largest page's matrices for the rest of
+// the run.
+func pooledBuf() (buf *[]float32, release func()) {
+	buf, _ = floatBufs.Get().(*[]float32)
 	if buf == nil {
 		buf = new([]float32)
 	}
-	*buf = fill(*buf)
-	return *buf, func() {
+	return buf, func() {
 		if cap(*buf) <= 4<<20 {
 			floatBufs.Put(buf)
 		}

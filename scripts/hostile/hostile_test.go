@@ -30,8 +30,12 @@ func TestAccounting(t *testing.T) {
 	for _, c := range cases {
 		in := filepath.Join(dir, "in", c.Name)
 		extracted := filepath.Join(dir, c.Name+".ngramcut.jsonl")
-		for _, tool := range tools[:4] {
-			for _, mode := range [][]string{{"run", "--sample", "3"}, {"learn"}} {
+		for _, tool := range append([]string{"chaff"}, siteTools...) {
+			modes := [][]string{{"run", "--sample", "3"}, {"learn"}}
+			if tool == "chaff" {
+				modes = [][]string{{"extract"}}
+			}
+			for _, mode := range modes {
 				spec := Spec{Exe: filepath.Join(bin, tool), Args: append(append(append([]string{}, mode...), limit...), in)}
 				if tool == "ngramcut" && mode[0] == "run" {
 					spec.SaveStdout = extracted

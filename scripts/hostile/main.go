@@ -36,8 +36,20 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// The tools in the order they run; score reads ngramcut's output.
-var tools = []string{"ngramcut", "ampl", "sstclean", "rtdm", "score"}
+// The tools in the order they run (chaff runs extract, the site tools run); score reads
+// ngramcut's output.
+var tools = []string{"chaff", "ngramcut", "ampl", "sstclean", "rtdm", "score"}
+
+// siteTools are the tools that learn a site: run and learn.
+var siteTools = tools[1:5]
+
+// modeOf is the command a tool runs over a case.
+func modeOf(tool string) string {
+	if tool == "chaff" {
+		return "extract"
+	}
+	return "run"
+}
 
 // repeatBelow is the input size under which a run is repeated.
 const repeatBelow = 16 << 20
@@ -207,7 +219,7 @@ func (o *options) runAll(in *input, hostile bool) {
 			in.extractedSize, size = st.Size(), st.Size()
 			spec.Args = []string{"--pages", "--gold-field", "html", in.extracted}
 		default:
-			spec.Args = append(append([]string{"run"}, common...), in.path)
+			spec.Args = append(append([]string{modeOf(t)}, common...), in.path)
 			if t == "ngramcut" {
 				spec.SaveStdout = in.extracted
 			}
@@ -273,7 +285,7 @@ func (o *options) report(inputs []*input, start time.Time, loadStart string) str
 	fmt.Fprintf(&b, "# Hostile inputs\n\nWritten by `go run ./scripts/hostile %s` on %s at commit `%s`, in %.0f s. Machine: %d CPUs (%s), %s; load average %s at the start, %s at the end.\n\n",
 		strings.Join(o.args, " "), time.Now().UTC().Format("2006-01-02 15:04 UTC"), cmp.Or(o.commit, gitCommit()), secs, runtime.NumCPU(), usage.CPUModel(), goVersion(), loadStart, usage.LoadAvg())
 	fmt.Fprintf(&b, "Every tool runs over every case of the hostile corpus (`lib/synth.Hostile`, written by the same command; never downloaded) "+
-		"as `TOOL run --max-record-bytes %d FILE`; score reads what `ngramcut run` emitted for the case (`score --pages --gold-field html`: "+
+		"as `TOOL run --max-record-bytes %d FILE` (chaff: `chaff extract`); score reads what `ngramcut run` emitted for the case (`score --pages --gold-field html`: "+
 		"the page's html is the gold, from the same records), and **score raw** reads the case file itself as predictions against that output "+
 		"(`score --pages --gold EXTRACTED --gold-field html FILE`). Each run is checked as `scripts/hostile`'s TestAccounting checks it: exit status 0 or 1, "+
 		"stdout only JSON lines, as many lines as emitted records (+ models= and rows=), and read = emitted + consumed + skipped in the summary line; "+
