@@ -73,6 +73,10 @@ func (p *Page) ContextFeatures(x, s []float32, dst []float32) []float32 {
 // (Model.Predict).
 type firstFeatures [7]float32
 
+// The second stage's features cWords ... cTitleDist are firstFeatures, in order (a compile
+// error when the two lists differ in length).
+var _ = [1]int{}[len(firstFeatures{})-(cTitleDist-cWords+1)]
+
 func firstFeaturesOf(x []float32) firstFeatures {
 	return firstFeatures{x[fWords], x[fLinkDensity], x[fHeading], x[fRepeatCount], x[fPosWords],
 		x[fFlags+14], // in-hidden
