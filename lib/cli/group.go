@@ -381,12 +381,11 @@ func distinct(pages []*page.Page) []*page.Page {
 type singles struct {
 	n, copies   int
 	site, first string // the first such site, and its page
-	firstCopies int    // the copies of that page
 }
 
 func (s *singles) add(site string, p *page.Page, copies int) {
 	if s.n == 0 {
-		s.site, s.first, s.firstCopies = site, p.Name(), copies
+		s.site, s.first = site, p.Name()
 		if s.first == "" {
 			s.first = p.Where()
 		}
@@ -404,21 +403,13 @@ func (s *singles) say(e *Env) {
 	}
 	what := fmt.Sprintf("%d sites have one page each (the first: %s of site %q)", s.n, s.first, s.site)
 	if s.copies > 0 {
-		copies := fmt.Sprintf("%d pages that are copies of one", s.copies)
-		if s.copies == 1 {
-			copies = "1 page that is a copy of one"
-		}
 		what = fmt.Sprintf("%d sites have one page each, not counting %s (%s); the first: %s of site %q",
-			s.n, copies, copiesAre, s.first, s.site)
+			s.n, plural(s.copies, "1 page that is a copy of one", "%d pages that are copies of one"), copiesAre, s.first, s.site)
 	}
 	if s.n == 1 {
 		what = fmt.Sprintf("%s is the only page of site %q", s.first, s.site)
 		if s.copies > 0 {
-			others := fmt.Sprintf("its %d other pages are copies of it", s.copies)
-			if s.copies == 1 {
-				others = "its other page is a copy of it"
-			}
-			what += fmt.Sprintf(" (%s: %s)", others, copiesAre)
+			what += fmt.Sprintf(" (%s: %s)", plural(s.copies, "its other page is a copy of it", "its %d other pages are copies of it"), copiesAre)
 		}
 	}
 	const why = "nothing can be learned from one page (a site model finds what a site's pages repeat)"

@@ -80,12 +80,8 @@ func (r *Reporter) inputsFailed(all func(source string) int64) {
 			continue
 		}
 		if n := all(src); n > in.read {
-			notPages := fmt.Sprintf("%d were not pages", n-in.read)
-			if n-in.read == 1 {
-				notPages = "1 was not a page"
-			}
 			r.warnf("%s: nothing came out of its %d records: %d failed (the first: %s) and %s (skipped.* in the summary)",
-				src, n, in.errs, clipMessage(in.first), notPages)
+				src, n, in.errs, clipMessage(in.first), plural(int(n-in.read), "1 was not a page", "%d were not pages"))
 			continue
 		}
 		if in.read == 1 {
@@ -94,6 +90,15 @@ func (r *Reporter) inputsFailed(all func(source string) int64) {
 		}
 		r.warnf("%s: every one of its %d records failed (the first: %s)", src, in.read, clipMessage(in.first))
 	}
+}
+
+// plural is one when n is 1, else many with n written in (its one %d): a line a user
+// reads says "1 page", not "1 pages".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf(many, n)
 }
 
 // errorLog limits the per-record error lines on stderr: after max lines of

@@ -326,16 +326,7 @@ func TestTextKinds(t *testing.T) {
 // saw, of a made-up language, one of them Japanese-like): the article text is kept and most
 // of the template dropped, from each page alone.
 func TestDefaultModelOnSynthetic(t *testing.T) {
-	m, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := synth.DefaultConfig()
-	cfg.Sites, cfg.PagesPerSite = 4, 8
-	pages, err := synth.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, pages := modelAndSites(t, 4, 8)
 	var words metric.WordBags
 	var sc metric.WordBagScorer
 	var all metric.WordBags
@@ -369,16 +360,7 @@ func TestFavor(t *testing.T) {
 	if _, err := ParseFavor("precise"); err == nil {
 		t.Error("ParseFavor(precise): no error")
 	}
-	m, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := synth.DefaultConfig()
-	cfg.Sites, cfg.PagesPerSite = 4, 6
-	pages, err := synth.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, pages := modelAndSites(t, 4, 6)
 	var fewer, more int
 	for _, sp := range pages {
 		p := Segment(sp.HTML, dom.Parse(sp.HTML))
@@ -1135,16 +1117,7 @@ answered that every one of us needs a nook of that kind, a place the day cannot 
 // the synthetic sites' pages and on a page of 2.5 chunks of repeated cards and paragraphs
 // (a chunk's edge inside the windows of neighbours, groups and paths).
 func TestPredictInChunks(t *testing.T) {
-	m, err := Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := synth.DefaultConfig()
-	cfg.Sites, cfg.PagesPerSite = 3, 4
-	pages, err := synth.Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, pages := modelAndSites(t, 3, 4)
 	var htmls []string
 	for _, sp := range pages {
 		htmls = append(htmls, sp.HTML)
@@ -1178,4 +1151,21 @@ func TestPredictInChunks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// modelAndSites returns the shipped model and the pages of sites synthetic sites of
+// perSite pages each (lib/synth's default shapes), pages none of whose sites it learned.
+func modelAndSites(t *testing.T, sites, perSite int) (*Model, []synth.Page) {
+	t.Helper()
+	m, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := synth.DefaultConfig()
+	cfg.Sites, cfg.PagesPerSite = sites, perSite
+	pages, err := synth.Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, pages
 }

@@ -385,8 +385,7 @@ func (r *tokenRows) fill(from, to int, dst []float32) {
 	for i := from; i < to; i++ {
 		o := r.p.Blocks[i].Owner
 		f := dst[(i-from)*NumFeatures : (i-from+1)*NumFeatures]
-		copy(f[fURLKinds:fURLKinds+numPageKinds], r.kinds[:])
-		copy(f[fBodyKinds:fBodyKinds+numPageKinds], r.body[:])
+		putKinds(f, &r.kinds, &r.body)
 		f[fTokOwner] = r.own[o]
 		f[fTokPath] = r.path[o]
 		f[fTokMax] = r.pmax[o]
@@ -750,10 +749,15 @@ func endsSentence(s string) bool {
 // body tokens, into every block's features x (the trainer's, learned without the page).
 func (p *Page) setKindFeatures(x []float32, url, body [numPageKinds]float32) {
 	for i := range p.Blocks {
-		f := x[i*NumFeatures : (i+1)*NumFeatures]
-		copy(f[fURLKinds:fURLKinds+numPageKinds], url[:])
-		copy(f[fBodyKinds:fBodyKinds+numPageKinds], body[:])
+		putKinds(x[i*NumFeatures:(i+1)*NumFeatures], &url, &body)
 	}
+}
+
+// putKinds writes the page's kind features, from its URL words and from its html and body
+// tokens, into a block's row f.
+func putKinds(f []float32, url, body *[numPageKinds]float32) {
+	copy(f[fURLKinds:fURLKinds+numPageKinds], url[:])
+	copy(f[fBodyKinds:fBodyKinds+numPageKinds], body[:])
 }
 
 // ogTypeCode numbers the og:type of a page: none, article, website, product, a group of

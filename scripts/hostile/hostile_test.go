@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,9 +32,9 @@ func TestAccounting(t *testing.T) {
 		in := filepath.Join(dir, "in", c.Name)
 		extracted := filepath.Join(dir, c.Name+".ngramcut.jsonl")
 		for _, tool := range append([]string{"chaff"}, siteTools...) {
-			modes := [][]string{{"run", "--sample", "3"}, {"learn"}}
-			if tool == "chaff" {
-				modes = [][]string{{"extract"}}
+			modes := [][]string{{modeOf(tool)}}
+			if slices.Contains(siteTools, tool) {
+				modes = [][]string{{"run", "--sample", "3"}, {"learn"}}
 			}
 			for _, mode := range modes {
 				spec := Spec{Exe: filepath.Join(bin, tool), Args: append(append(append([]string{}, mode...), limit...), in)}

@@ -36,12 +36,12 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// The tools in the order they run (chaff runs extract, the site tools run); score reads
-// ngramcut's output.
-var tools = []string{"chaff", "ngramcut", "ampl", "sstclean", "rtdm", "score"}
-
 // siteTools are the tools that learn a site: run and learn.
-var siteTools = tools[1:5]
+var siteTools = []string{"ngramcut", "ampl", "sstclean", "rtdm"}
+
+// The tools in the order they run: chaff (extract), the site tools (run), then score, which
+// reads ngramcut's output.
+var tools = append(append([]string{"chaff"}, siteTools...), "score")
 
 // modeOf is the command a tool runs over a case.
 func modeOf(tool string) string {
